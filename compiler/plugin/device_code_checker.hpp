@@ -1,0 +1,55 @@
+//===- device_code_checker.hpp - Front-end checks of device code -*- C++ -*-===//
+//
+// Extension point for the diagnostics clang 22 does not give for SYCL device
+// code (SYCL 2020 §5.4: exceptions, recursion, typeid, virtual calls, ...,
+// reported at the offending expression with the call chain from the kernel,
+// DESIGN.md) and for collecting per-kernel information.
+//
+// The consumer runs beside clang's own (AddBeforeMainAction). It is a
+// SemaConsumer so checks can emit diagnostics through Sema and see template
+// instantiations. It does no work unless a check is registered, and checks
+// run only in device passes, so the host pass pays nothing.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "plugin_options.hpp"
+
+#include "clang/Sema/SemaConsumer.h"
+
+#include <functional>
+#include <vector>
+
+namespace clang {
+class FunctionDecl;
+class Sema;
+} // namespace clang
+
+namespace usycl::plugin {
+
+// A check over one kernel entry point (a function template specialisation
+// carrying [[clang::sycl_kernel_entry_point]]) and what it calls.
+using KernelCheck =
+    std::function<void(clang::Sema &, const clang::FunctionDecl &Kernel)>;
+
+class DeviceCodeChecker : public clang::SemaConsumer {
+public:
+  DeviceCodeChecker(const PluginOptions &Options,
+                    std::vector<KernelCheck> Checks)
+      : Options(Options), Checks(std::move(Checks)) {}
+
+  void InitializeSema(clang::Sema &S) override { TheSema = &S; }
+  void ForgetSema() override { TheSema = nullptr; }
+  void HandleTranslationUnit(clang::ASTContext &Context) override;
+
+private:
+  const PluginOptions &Options;
+  std::vector<KernelCheck> Checks;
+  clang::Sema *TheSema = nullptr;
+};
+
+// The checks that run in device passes. Empty for now; each device-code
+// restriction issue appends its check here.
+std::vector<KernelCheck> deviceCodeChecks();
+
+} // namespace usycl::plugin

@@ -1,0 +1,182 @@
+//===- sycl-post-link.cpp - Split linked device code into images ----------===//
+//
+//   sycl-post-link [-split=off|per_kernel|per_source|auto] [-symbols]
+//                  [-properties] [-reject-undefined-functions]
+//                  -o <out.table> <linked.bc|.ll>
+//
+// Reads the linked device module of one target, groups its kernels into
+// device images (module_splitter.hpp) and writes, for module N,
+// <out>_N.bc, <out>_N.sym (one kernel symbol per line, with -symbols) and
+// <out>_N.prop (property sets, with -properties), where <out> is the -o path
+// without its extension; then the file table listing them (file_table.hpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "file_table.hpp"
+#include "module_properties.hpp"
+#include "module_splitter.hpp"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace usycl;
+using namespace usycl::postlink;
+
+static constexpr StringLiteral ToolName = "sycl-post-link";
+
+static cl::OptionCategory PostLinkCategory("sycl-post-link options");
+
+static cl::opt<std::string> InputPath(cl::Positional, cl::Required,
+                                      cl::desc("<linked device module>"),
+                                      cl::cat(PostLinkCategory));
+
+static cl::opt<std::string> OutputTable("o", cl::Required,
+                                        cl::desc("Output file table"),
+                                        cl::value_desc("file"),
+                                        cl::cat(PostLinkCategory));
+
+static cl::opt<SplitMode> Split(
+    "split", cl::desc("How kernels are grouped into device images"),
+    cl::init(SplitMode::Auto),
+    cl::values(clEnumValN(SplitMode::Off, "off", "one image for all kernels"),
+               clEnumValN(SplitMode::PerKernel, "per_kernel",
+                          "one image per kernel"),
+               clEnumValN(SplitMode::PerSource, "per_source",
+                          "one image per translation unit"),
+               clEnumValN(SplitMode::Auto, "auto",
+                          "let the tool choose (currently: off)")),
+    cl::cat(PostLinkCategory));
+
+static cl::opt<bool> EmitSymbols("symbols",
+                                 cl::desc("Write the kernel names of each "
+                                          "module (Symbols column)"),
+                                 cl::cat(PostLinkCategory));
+
+static cl::opt<bool> EmitProperties("properties",
+                                    cl::desc("Write the property sets of each "
+                                             "module (Properties column)"),
+                                    cl::cat(PostLinkCategory));
+
+static cl::opt<bool> RejectUndefinedFunctions(
+    "reject-undefined-functions",
+    cl::desc("Fail if kernels call C++ functions that no linked translation "
+             "unit defines (targets without device-side linking: NVPTX)"),
+    cl::cat(PostLinkCategory));
+
+[[noreturn]] static void fail(const Twine &Message) {
+  WithColor::error(errs(), ToolName) << Message << '\n';
+  std::exit(1);
+}
+
+static void failOn(Error E) {
+  if (E)
+    fail(toString(std::move(E)));
+}
+
+template <typename T> static T failOn(Expected<T> Value) {
+  if (!Value)
+    fail(toString(Value.takeError()));
+  return std::move(*Value);
+}
+
+static void writeBitcode(const Module &M, StringRef Path) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
+  if (EC)
+    fail("cannot write '" + Path + "': " + EC.message());
+  WriteBitcodeToFile(M, OS);
+}
+
+static void writeSymbols(const EntryPointGroup &Group, StringRef Path) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_TextWithCRLF);
+  if (EC)
+    fail("cannot write '" + Path + "': " + EC.message());
+  for (const Function *F : Group.EntryPoints)
+    OS << F->getName() << '\n';
+}
+
+// Names each undefined C++ function together with the kernels that reach it,
+// so the user learns which SYCL_EXTERNAL definition is missing and who needs
+// it.
+static void rejectUndefinedFunctions(const Module &M) {
+  std::vector<std::string> Undefined = undefinedCxxFunctions(M);
+  if (Undefined.empty())
+    return;
+  for (const Function &F : M) {
+    if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
+        !F.getName().starts_with("_Z"))
+      continue;
+    std::vector<std::string> Users;
+    for (const Function &Kernel : M)
+      if (isKernel(Kernel) && collectDependencies({&Kernel}).contains(&F))
+        Users.push_back("'" + kernelDisplayName(Kernel.getName()) + "'");
+    WithColor::error(errs(), ToolName)
+        << "undefined device function '" << demangle(F.getName())
+        << "' is called by kernel " << join(Users, ", ")
+        << "; define it (SYCL_EXTERNAL) in a translation unit compiled with "
+           "usycl++ and link that translation unit in\n";
+  }
+  std::exit(1);
+}
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(PostLinkCategory);
+  cl::ParseCommandLineOptions(
+      argc, argv, "sycl-post-link: split linked SYCL device code into images\n");
+
+  LLVMContext Context;
+  SMDiagnostic Diagnostic;
+  std::unique_ptr<Module> Input = parseIRFile(InputPath, Diagnostic, Context);
+  if (!Input) {
+    Diagnostic.print(ToolName.data(), errs());
+    return 1;
+  }
+  if (RejectUndefinedFunctions)
+    rejectUndefinedFunctions(*Input);
+
+  SmallString<256> Stem(OutputTable);
+  sys::path::replace_extension(Stem, "");
+
+  std::vector<std::string> Columns = {file_table_columns::Code.str()};
+  if (EmitProperties)
+    Columns.push_back(file_table_columns::Properties.str());
+  if (EmitSymbols)
+    Columns.push_back(file_table_columns::Symbols.str());
+  FileTable Table(std::move(Columns));
+
+  std::vector<EntryPointGroup> Groups = groupEntryPoints(*Input, Split);
+  for (auto [Index, Group] : enumerate(Groups)) {
+    std::string Base = (Stem + "_" + Twine(Index)).str();
+    std::unique_ptr<Module> Split =
+        failOn(extractEntryPointGroup(*Input, Group));
+
+    FileTable::Row Row = {Base + ".bc"};
+    writeBitcode(*Split, Row.back());
+    if (EmitProperties) {
+      Row.push_back(Base + ".prop");
+      failOn(computeModuleProperties(*Split, Group).writeFile(Row.back()));
+    }
+    if (EmitSymbols) {
+      Row.push_back(Base + ".sym");
+      writeSymbols(Group, Row.back());
+    }
+    failOn(Table.addRow(std::move(Row)));
+  }
+  failOn(Table.writeFile(OutputTable));
+  return 0;
+}

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <sycl/device.hpp>
+#include <sycl/exception.hpp>
+#include <sycl/property_list.hpp>
+
+namespace sycl {
+inline namespace _V1 {
+
+namespace detail {
+class context_impl;
+}
+
+class USYCL_EXPORT context {
+public:
+  explicit context(const property_list &props = {});
+  explicit context(async_handler handler, const property_list &props = {});
+  explicit context(const device &dev, const property_list &props = {});
+  context(const device &dev, async_handler handler, const property_list &props = {});
+  explicit context(const std::vector<device> &devs, const property_list &props = {});
+  context(const std::vector<device> &devs, async_handler handler,
+          const property_list &props = {});
+
+  backend get_backend() const noexcept;
+  platform get_platform() const;
+  std::vector<device> get_devices() const;
+  template <typename Param> typename Param::return_type get_info() const;
+
+  friend bool operator==(const context &a, const context &b) { return a.impl_ == b.impl_; }
+  friend bool operator!=(const context &a, const context &b) { return !(a == b); }
+
+  explicit context(std::shared_ptr<detail::context_impl> impl) : impl_(std::move(impl)) {}
+  const std::shared_ptr<detail::context_impl> &impl() const { return impl_; }
+
+private:
+  std::shared_ptr<detail::context_impl> impl_;
+};
+
+} // namespace _V1
+} // namespace sycl

@@ -1,0 +1,31 @@
+// Macros shared by every header.
+#pragma once
+
+#define USYCL_EXPORT __attribute__((visibility("default")))
+
+#ifndef SYCL_EXTERNAL
+#define SYCL_EXTERNAL
+#endif
+
+// Marks functions the headers provide for both passes.
+#define USYCL_INLINE inline __attribute__((always_inline))
+
+#if defined(__SYCL_DEVICE_ONLY__) && defined(__NVPTX__)
+#define USYCL_DEVICE_NVPTX 1
+#else
+#define USYCL_DEVICE_NVPTX 0
+#endif
+
+#define SYCL_IMPLEMENTATION_USYCL 1
+#ifndef SYCL_LANGUAGE_VERSION
+#define SYCL_LANGUAGE_VERSION 202012
+#endif
+#define SYCL_FEATURE_SET_FULL 1
+
+// The _ZTS... symbol of a kernel's device entry point. Outside a SYCL
+// compilation (the runtime's own sources) kernels are never instantiated.
+#if defined(__has_builtin) && __has_builtin(__builtin_sycl_unique_stable_name)
+#define USYCL_KERNEL_SYMBOL(Name) __builtin_sycl_unique_stable_name(Name)
+#else
+#define USYCL_KERNEL_SYMBOL(Name) typeid(Name).name()
+#endif

@@ -1,0 +1,59 @@
+// What a kernel submission hands to the runtime, and the contract between the
+// kernel entry points the headers instantiate and the backends that launch
+// them. Shared by the headers (filled at submit) and libusycl.so (read at
+// launch); plain data only.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+
+// Second argument of every device kernel entry point (the first is the kernel
+// object, by value). SYCL dimension order (dimension 0 varies slowest); unused
+// dimensions hold global 1 and offset 0.
+struct kernel_dims {
+  uint64_t global[3];
+  uint64_t offset[3];
+};
+
+// Work-group context the CPU backend passes to nd_range launchers.
+struct cpu_group_ctx {
+  kernel_dims dims;
+  uint64_t local[3];      // work-group size
+  uint64_t group[3];      // this group's id
+  uint64_t group_range[3];
+};
+
+// Host-compiled launchers for the CPU backend. Both run the work-items whose
+// linear id (row-major over the launch, dimension 2 fastest) lies in
+// [begin, end): for range kernels over the whole range, for nd_range kernels
+// within one work-group.
+using cpu_range_fn = void (*)(const void *kernel_object, const kernel_dims &dims,
+                              uint64_t begin, uint64_t end);
+using cpu_nd_fn = void (*)(const void *kernel_object, const cpu_group_ctx &group,
+                           uint64_t begin, uint64_t end);
+
+struct kernel_launch {
+  const char *name;        // _ZTS... symbol of the device entry point
+  uint32_t dims;           // 1..3
+  bool nd_range;           // local[] is meaningful
+  uint64_t global[3];      // SYCL order, unused = 1
+  uint64_t local[3];       // nd_range only, unused = 1
+  uint64_t offset[3];      // unused = 0
+  const void *kernel_object;
+  size_t kernel_object_size;
+  size_t local_mem_bytes;  // dynamic work-group local memory (local_accessors + scratch)
+  cpu_range_fn cpu_range;
+  cpu_nd_fn cpu_nd;
+};
+
+// Bytes of work-group local memory reserved ahead of local_accessor storage
+// for group algorithms (reduce, broadcast, scan scratch).
+inline constexpr size_t group_scratch_bytes = 512;
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl

@@ -1,0 +1,181 @@
+// Kernel entry points (device) and CPU launchers (host) for every kind of
+// kernel invocation. The entry points carry clang's sycl_kernel_entry_point
+// attribute: the device pass turns each instantiation into a ptx_kernel named
+// _ZTS<KernelName> taking (kernel object, kernel_dims) by value. The CPU
+// launchers are ordinary host templates the CPU backend calls per chunk.
+#pragma once
+
+#include <sycl/detail/kernel_desc.hpp>
+#include <sycl/detail/work_item_builtins.hpp>
+#include <sycl/item.hpp>
+#include <sycl/nd_item.hpp>
+
+#include <type_traits>
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+
+// Calls the user's kernel with whatever its parameter accepts.
+template <int Dims, typename K>
+USYCL_INLINE void invoke_range_kernel(const K &k, const item<Dims, true> &it) {
+  if constexpr (std::is_invocable_v<const K &, item<Dims, true>>)
+    k(it);
+  else if constexpr (std::is_invocable_v<const K &, item<Dims, false>>)
+    k(item<Dims, false>(it.get_id(), it.get_range(), id<Dims>()));
+  else if constexpr (std::is_invocable_v<const K &, id<Dims>>)
+    k(it.get_id());
+  else
+    static_assert(std::is_invocable_v<const K &, item<Dims, true>>,
+                  "a parallel_for(range) kernel must accept sycl::item<Dims> or sycl::id<Dims>");
+}
+
+template <typename K> USYCL_INLINE void invoke_single_task(const K &k) {
+  static_assert(std::is_invocable_v<const K &>, "a single_task kernel takes no arguments");
+  k();
+}
+
+template <int Dims, typename K>
+USYCL_INLINE void invoke_nd_kernel(const K &k, const nd_item<Dims> &it) {
+  static_assert(std::is_invocable_v<const K &, nd_item<Dims>>,
+                "a parallel_for(nd_range) kernel must accept sycl::nd_item<Dims>");
+  k(it);
+}
+
+template <int Dims> USYCL_INLINE range<Dims> dims_range(const kernel_dims &d) {
+  range<Dims> r;
+  for (int i = 0; i < Dims; ++i) r[i] = d.global[i];
+  return r;
+}
+template <int Dims> USYCL_INLINE id<Dims> dims_offset(const kernel_dims &d) {
+  id<Dims> r;
+  for (int i = 0; i < Dims; ++i) r[i] = d.offset[i];
+  return r;
+}
+
+// ---- device entry points -------------------------------------------------
+
+template <typename Name, typename K, int Dims>
+[[clang::sycl_kernel_entry_point(Name)]] void range_kernel(K k, kernel_dims dims) {
+#if USYCL_DEVICE_NVPTX
+  id<Dims> gid;
+  for (int d = 0; d < Dims; ++d) {
+    int cd = Dims - 1 - d; // SYCL's fastest dimension is CUDA's x
+    uint64_t g = uint64_t(nvptx_ctaid(cd)) * nvptx_ntid(cd) + nvptx_tid(cd);
+    if (g >= dims.global[d])
+      return;
+    gid[d] = g + dims.offset[d];
+  }
+  invoke_range_kernel<Dims>(k, item<Dims, true>(gid, dims_range<Dims>(dims), dims_offset<Dims>(dims)));
+#else
+  (void)k;
+  (void)dims;
+#endif
+}
+
+template <typename Name, typename K, int Dims>
+[[clang::sycl_kernel_entry_point(Name)]] void nd_range_kernel(K k, kernel_dims dims) {
+#if USYCL_DEVICE_NVPTX
+  id<Dims> gid, lid, grp;
+  range<Dims> lr;
+  for (int d = 0; d < Dims; ++d) {
+    int cd = Dims - 1 - d;
+    lid[d] = nvptx_tid(cd);
+    grp[d] = nvptx_ctaid(cd);
+    lr[d] = nvptx_ntid(cd);
+    gid[d] = grp[d] * lr[d] + lid[d] + dims.offset[d];
+  }
+  invoke_nd_kernel<Dims>(k, nd_item<Dims>(gid, lid, grp, dims_range<Dims>(dims), lr,
+                                          dims_offset<Dims>(dims)));
+#else
+  (void)k;
+  (void)dims;
+#endif
+}
+
+template <typename Name, typename K>
+[[clang::sycl_kernel_entry_point(Name)]] void single_task_kernel(K k, kernel_dims dims) {
+  (void)dims;
+#if USYCL_DEVICE_NVPTX
+  invoke_single_task(k);
+#else
+  (void)k;
+#endif
+}
+
+// ---- CPU launchers (host code) -------------------------------------------
+#ifndef __SYCL_DEVICE_ONLY__
+
+template <typename K, int Dims>
+void cpu_range_launcher(const void *object, const kernel_dims &dims, uint64_t begin,
+                        uint64_t end) {
+  // A local copy lets the optimiser keep the captures in registers and
+  // vectorise the loop (no aliasing with the stored kernel object).
+  const K k = *static_cast<const K *>(object);
+  const range<Dims> r = dims_range<Dims>(dims);
+  const id<Dims> off = dims_offset<Dims>(dims);
+  if constexpr (Dims == 1) {
+    for (uint64_t i = begin; i < end; ++i)
+      invoke_range_kernel<1>(k, item<1, true>(id<1>(i + off[0]), r, off));
+  } else if constexpr (Dims == 2) {
+    uint64_t row = begin / r[1], col = begin % r[1];
+    while (begin < end) {
+      uint64_t stop = std::min<uint64_t>(r[1], col + (end - begin));
+      for (uint64_t c = col; c < stop; ++c)
+        invoke_range_kernel<2>(k, item<2, true>(id<2>(row + off[0], c + off[1]), r, off));
+      begin += stop - col;
+      col = 0;
+      ++row;
+    }
+  } else {
+    uint64_t plane = r[1] * r[2];
+    uint64_t i0 = begin / plane, i1 = (begin % plane) / r[2], i2 = begin % r[2];
+    while (begin < end) {
+      uint64_t stop = std::min<uint64_t>(r[2], i2 + (end - begin));
+      for (uint64_t c = i2; c < stop; ++c)
+        invoke_range_kernel<3>(
+            k, item<3, true>(id<3>(i0 + off[0], i1 + off[1], c + off[2]), r, off));
+      begin += stop - i2;
+      i2 = 0;
+      if (++i1 == r[1]) {
+        i1 = 0;
+        ++i0;
+      }
+    }
+  }
+}
+
+template <typename K>
+void cpu_single_task_launcher(const void *object, const kernel_dims &, uint64_t, uint64_t) {
+  invoke_single_task(*static_cast<const K *>(object));
+}
+
+template <typename K, int Dims>
+void cpu_nd_launcher(const void *object, const cpu_group_ctx &g, uint64_t begin, uint64_t end) {
+  const K &k = *static_cast<const K *>(object);
+  range<Dims> gr, lr;
+  id<Dims> grp, off;
+  for (int d = 0; d < Dims; ++d) {
+    gr[d] = g.dims.global[d];
+    lr[d] = g.local[d];
+    grp[d] = g.group[d];
+    off[d] = g.dims.offset[d];
+  }
+  for (uint64_t lin = begin; lin < end; ++lin) {
+    id<Dims> lid;
+    uint64_t rest = lin;
+    for (int d = Dims - 1; d >= 0; --d) {
+      lid[d] = rest % lr[d];
+      rest /= lr[d];
+    }
+    id<Dims> gid;
+    for (int d = 0; d < Dims; ++d) gid[d] = grp[d] * lr[d] + lid[d] + off[d];
+    invoke_nd_kernel<Dims>(k, nd_item<Dims>(gid, lid, grp, gr, lr, off));
+  }
+}
+
+#endif
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl

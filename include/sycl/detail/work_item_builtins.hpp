@@ -1,0 +1,75 @@
+// What a work-item needs from the machine it runs on: where its work-group's
+// local memory lives and how to wait at a work-group barrier. NVPTX uses the
+// hardware (dynamic shared memory, bar.sync); the CPU backend provides both
+// from libusycl.so (per-thread local memory, fiber switching at barriers).
+#pragma once
+
+#include <sycl/detail/defines.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+#if USYCL_DEVICE_NVPTX
+// Dynamic shared memory of the running CUDA block; the runtime sizes it at
+// launch from the kernel's local_accessors plus group scratch.
+extern __attribute__((address_space(3))) __attribute__((aligned(16))) char
+    __usycl_local_memory[];
+#else
+extern "C" {
+// Local memory of the work-group the calling CPU thread is executing.
+extern __attribute__((tls_model("initial-exec"))) thread_local char
+    *__usycl_cpu_local_memory;
+USYCL_EXPORT void __usycl_cpu_group_barrier();
+}
+#endif
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+
+USYCL_INLINE char *local_memory_base() {
+#if USYCL_DEVICE_NVPTX
+  return (char *)__usycl_local_memory;
+#elif defined(__SYCL_DEVICE_ONLY__)
+  return nullptr; // other device targets are compiled for checks only
+#else
+  return __usycl_cpu_local_memory;
+#endif
+}
+
+USYCL_INLINE void work_group_barrier() {
+#if USYCL_DEVICE_NVPTX
+  __nvvm_barrier_sync(0);
+#elif defined(__SYCL_DEVICE_ONLY__)
+#else
+  __usycl_cpu_group_barrier();
+#endif
+}
+
+#if USYCL_DEVICE_NVPTX
+USYCL_INLINE uint32_t nvptx_tid(int cuda_dim) {
+  return cuda_dim == 0 ? __nvvm_read_ptx_sreg_tid_x()
+         : cuda_dim == 1 ? __nvvm_read_ptx_sreg_tid_y()
+                         : __nvvm_read_ptx_sreg_tid_z();
+}
+USYCL_INLINE uint32_t nvptx_ntid(int cuda_dim) {
+  return cuda_dim == 0 ? __nvvm_read_ptx_sreg_ntid_x()
+         : cuda_dim == 1 ? __nvvm_read_ptx_sreg_ntid_y()
+                         : __nvvm_read_ptx_sreg_ntid_z();
+}
+USYCL_INLINE uint32_t nvptx_ctaid(int cuda_dim) {
+  return cuda_dim == 0 ? __nvvm_read_ptx_sreg_ctaid_x()
+         : cuda_dim == 1 ? __nvvm_read_ptx_sreg_ctaid_y()
+                         : __nvvm_read_ptx_sreg_ctaid_z();
+}
+USYCL_INLINE uint32_t nvptx_nctaid(int cuda_dim) {
+  return cuda_dim == 0 ? __nvvm_read_ptx_sreg_nctaid_x()
+         : cuda_dim == 1 ? __nvvm_read_ptx_sreg_nctaid_y()
+                         : __nvvm_read_ptx_sreg_nctaid_z();
+}
+USYCL_INLINE uint32_t nvptx_lane_id() { return __nvvm_read_ptx_sreg_laneid(); }
+#endif
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl

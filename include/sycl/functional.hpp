@@ -1,0 +1,152 @@
+// SYCL 2020 function objects (§4.17.2) and the known-identity traits
+// (§4.9.2.2) that reductions and group algorithms use to start a combination
+// without a user-supplied value.
+#pragma once
+
+#include <sycl/detail/defines.hpp>
+#include <sycl/half.hpp>
+
+#include <limits>
+#include <type_traits>
+#include <utility>
+
+namespace sycl {
+inline namespace _V1 {
+
+// Each function object comes as a typed form (both operands and the result
+// are T) and a transparent <void> form that deduces the operand types, like
+// <functional>'s std::plus<void>.
+#define USYCL_BINARY_FUNCTOR(NAME, EXPR)                                                  \
+  template <typename T = void> struct NAME {                                              \
+    constexpr T operator()(const T &x, const T &y) const { return static_cast<T>(EXPR); } \
+  };                                                                                      \
+  template <> struct NAME<void> {                                                         \
+    using is_transparent = void;                                                          \
+    template <typename T, typename U>                                                     \
+    constexpr auto operator()(T &&x, U &&y) const -> decltype(EXPR) {                     \
+      return EXPR;                                                                        \
+    }                                                                                     \
+  };
+
+USYCL_BINARY_FUNCTOR(plus, x + y)
+USYCL_BINARY_FUNCTOR(multiplies, x * y)
+USYCL_BINARY_FUNCTOR(bit_and, x & y)
+USYCL_BINARY_FUNCTOR(bit_or, x | y)
+USYCL_BINARY_FUNCTOR(bit_xor, x ^ y)
+#undef USYCL_BINARY_FUNCTOR
+
+// logical_and/logical_or yield bool (SYCL 2020 §4.17.2), as std::logical_and.
+template <typename T = void> struct logical_and {
+  constexpr bool operator()(const T &x, const T &y) const { return x && y; }
+};
+template <> struct logical_and<void> {
+  using is_transparent = void;
+  template <typename T, typename U> constexpr bool operator()(T &&x, U &&y) const {
+    return std::forward<T>(x) && std::forward<U>(y);
+  }
+};
+template <typename T = void> struct logical_or {
+  constexpr bool operator()(const T &x, const T &y) const { return x || y; }
+};
+template <> struct logical_or<void> {
+  using is_transparent = void;
+  template <typename T, typename U> constexpr bool operator()(T &&x, U &&y) const {
+    return std::forward<T>(x) || std::forward<U>(y);
+  }
+};
+
+// minimum/maximum compare with < and > only (as DPC++), so they work for
+// any ordered type, sycl::half included.
+template <typename T = void> struct minimum {
+  constexpr T operator()(const T &x, const T &y) const { return (x < y) ? x : y; }
+};
+template <> struct minimum<void> {
+  using is_transparent = void;
+  template <typename T, typename U>
+  constexpr std::common_type_t<std::decay_t<T>, std::decay_t<U>> operator()(T &&x, U &&y) const {
+    return (x < y) ? x : y;
+  }
+};
+template <typename T = void> struct maximum {
+  constexpr T operator()(const T &x, const T &y) const { return (x > y) ? x : y; }
+};
+template <> struct maximum<void> {
+  using is_transparent = void;
+  template <typename T, typename U>
+  constexpr std::common_type_t<std::decay_t<T>, std::decay_t<U>> operator()(T &&x, U &&y) const {
+    return (x > y) ? x : y;
+  }
+};
+
+namespace detail {
+
+// Whether Op is the function object F, typed for T or transparent.
+template <template <typename> class F, typename Op, typename T>
+inline constexpr bool is_op_v =
+    std::is_same_v<std::remove_cv_t<Op>, F<T>> || std::is_same_v<std::remove_cv_t<Op>, F<void>>;
+
+template <typename T>
+inline constexpr bool is_arith_v =
+    (std::is_arithmetic_v<T> || std::is_same_v<T, half>) && !std::is_same_v<T, bool>;
+template <typename T>
+inline constexpr bool is_floating_v = std::is_floating_point_v<T> || std::is_same_v<T, half>;
+template <typename T>
+inline constexpr bool is_integral_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+
+// The identity of Op over T where SYCL 2020 names one; `known` is false
+// otherwise. Floating-point minimum/maximum start at ±infinity so that every
+// finite value (and the infinities) combine correctly.
+template <typename Op, typename T, typename = void> struct identity_of {
+  static constexpr bool known = false;
+};
+
+#define USYCL_IDENTITY(COND, VALUE)                                                   \
+  template <typename Op, typename T> struct identity_of<Op, T, std::enable_if_t<COND>> { \
+    static constexpr bool known = true;                                               \
+    static constexpr T value() noexcept { return VALUE; }                             \
+  };
+
+USYCL_IDENTITY((is_op_v<plus, Op, T> && (is_arith_v<T> || std::is_same_v<T, bool>)), T(0))
+USYCL_IDENTITY((is_op_v<multiplies, Op, T> && is_arith_v<T>), T(1))
+USYCL_IDENTITY((is_op_v<bit_and, Op, T> && (is_integral_v<T> || std::is_same_v<T, bool>)),
+               static_cast<T>(~static_cast<std::make_unsigned_t<
+                   std::conditional_t<std::is_same_v<T, bool>, unsigned char, T>>>(0)))
+USYCL_IDENTITY(((is_op_v<bit_or, Op, T> || is_op_v<bit_xor, Op, T>) &&
+                (is_integral_v<T> || std::is_same_v<T, bool>)),
+               T(0))
+USYCL_IDENTITY((is_op_v<logical_and, Op, T> && (std::is_integral_v<T>)), T(true))
+USYCL_IDENTITY((is_op_v<logical_or, Op, T> && (std::is_integral_v<T>)), T(false))
+USYCL_IDENTITY((is_op_v<minimum, Op, T> && is_floating_v<T>), std::numeric_limits<T>::infinity())
+USYCL_IDENTITY((is_op_v<minimum, Op, T> && std::is_integral_v<T>), std::numeric_limits<T>::max())
+USYCL_IDENTITY((is_op_v<maximum, Op, T> && is_floating_v<T>), -std::numeric_limits<T>::infinity())
+USYCL_IDENTITY((is_op_v<maximum, Op, T> && std::is_integral_v<T>),
+               std::numeric_limits<T>::lowest())
+#undef USYCL_IDENTITY
+
+} // namespace detail
+
+template <typename BinaryOperation, typename AccumulatorT>
+struct has_known_identity
+    : std::bool_constant<detail::identity_of<std::remove_cv_t<BinaryOperation>,
+                                             std::remove_cv_t<AccumulatorT>>::known> {};
+template <typename BinaryOperation, typename AccumulatorT>
+inline constexpr bool has_known_identity_v =
+    has_known_identity<BinaryOperation, AccumulatorT>::value;
+
+namespace detail {
+template <typename Op, typename T, bool = identity_of<Op, T>::known> struct known_identity_base {};
+template <typename Op, typename T> struct known_identity_base<Op, T, true> {
+  static constexpr T value = identity_of<Op, T>::value();
+};
+} // namespace detail
+
+// Only has `value` where the identity is known (SYCL 2020 §4.9.2.2).
+template <typename BinaryOperation, typename AccumulatorT>
+struct known_identity : detail::known_identity_base<std::remove_cv_t<BinaryOperation>,
+                                                    std::remove_cv_t<AccumulatorT>> {};
+template <typename BinaryOperation, typename AccumulatorT>
+inline constexpr AccumulatorT known_identity_v =
+    known_identity<BinaryOperation, AccumulatorT>::value;
+
+} // namespace _V1
+} // namespace sycl

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <sycl/detail/work_item_builtins.hpp>
+#include <sycl/id.hpp>
+#include <sycl/memory_enums.hpp>
+
+namespace sycl {
+inline namespace _V1 {
+
+template <int Dims> class nd_item;
+
+template <int Dims = 1> class group {
+public:
+  using id_type = id<Dims>;
+  using range_type = range<Dims>;
+  using linear_id_type = size_t;
+  static constexpr int dimensions = Dims;
+  static constexpr memory_scope fence_scope = memory_scope::work_group;
+
+  id<Dims> get_group_id() const { return group_id_; }
+  size_t get_group_id(int d) const { return group_id_[d]; }
+  id<Dims> get_local_id() const { return local_id_; }
+  size_t get_local_id(int d) const { return local_id_[d]; }
+  range<Dims> get_local_range() const { return local_range_; }
+  size_t get_local_range(int d) const { return local_range_[d]; }
+  range<Dims> get_group_range() const { return group_range_; }
+  size_t get_group_range(int d) const { return group_range_[d]; }
+  range<Dims> get_max_local_range() const { return local_range_; }
+  size_t operator[](int d) const { return group_id_[d]; }
+  size_t get_group_linear_id() const { return detail::linearize(group_id_, group_range_); }
+  size_t get_local_linear_id() const { return detail::linearize(local_id_, local_range_); }
+  size_t get_group_linear_range() const { return group_range_.size(); }
+  size_t get_local_linear_range() const { return local_range_.size(); }
+  bool leader() const { return get_local_linear_id() == 0; }
+
+  // Legacy SYCL 1.2.1 name kept because real code still calls it.
+  size_t get_linear_id() const { return get_group_linear_id(); }
+
+  group(const id<Dims> &group_id, const id<Dims> &local_id,
+        const range<Dims> &local_range, const range<Dims> &group_range)
+      : group_id_(group_id), local_id_(local_id), local_range_(local_range),
+        group_range_(group_range) {}
+
+private:
+  id<Dims> group_id_;
+  id<Dims> local_id_;
+  range<Dims> local_range_;
+  range<Dims> group_range_;
+};
+
+} // namespace _V1
+} // namespace sycl

@@ -1,0 +1,265 @@
+// sycl::handler: records one command group (a kernel, a copy, a fill or a
+// host task, plus its dependencies) for the runtime to schedule.
+#pragma once
+
+#include <sycl/accessor.hpp>
+#include <sycl/detail/command_group.hpp>
+#include <sycl/detail/kernel_entry.hpp>
+#include <sycl/event.hpp>
+#include <sycl/interop_handle.hpp>
+#include <sycl/nd_range.hpp>
+
+#include <cstring>
+#include <typeinfo>
+#include <type_traits>
+#include <vector>
+
+namespace sycl {
+inline namespace _V1 {
+
+namespace detail {
+class queue_impl;
+struct auto_name {};
+template <typename Name, typename K>
+using kernel_name_t = std::conditional_t<std::is_same_v<Name, auto_name>, K, Name>;
+
+// Specialised by <sycl/reduction.hpp>.
+template <typename T> struct is_reduction : std::false_type {};
+template <typename T> inline constexpr bool is_reduction_v = is_reduction<std::decay_t<T>>::value;
+
+template <typename KernelName, typename R, typename... Rest>
+void reduction_parallel_for(handler &h, R r, Rest &&...rest);
+
+USYCL_EXPORT void handler_depends_on(handler &h, const event &e);
+USYCL_EXPORT void handler_copy_from_buffer(handler &h, const std::shared_ptr<buffer_impl> &b,
+                                           const buffer_region &region, void *dst);
+USYCL_EXPORT void handler_copy_to_buffer(handler &h, const void *src,
+                                         const std::shared_ptr<buffer_impl> &b,
+                                         const buffer_region &region);
+USYCL_EXPORT void handler_copy_buffer_to_buffer(handler &h,
+                                                const std::shared_ptr<buffer_impl> &src,
+                                                const buffer_region &src_region,
+                                                const std::shared_ptr<buffer_impl> &dst,
+                                                const buffer_region &dst_region);
+USYCL_EXPORT void handler_fill_buffer(handler &h, const std::shared_ptr<buffer_impl> &b,
+                                      const buffer_region &region, const void *pattern,
+                                      size_t pattern_size);
+
+template <typename T, int Dims>
+buffer_region region_of(const range<Dims> &mem, const range<Dims> &acc, const id<Dims> &off) {
+  buffer_region r;
+  r.offset_bytes = linearize(off, mem) * sizeof(T);
+  r.row_bytes = acc[Dims - 1] * sizeof(T);
+  r.row_pitch = mem[Dims - 1] * sizeof(T);
+  r.rows = Dims >= 2 ? acc[Dims - 2] : 1;
+  r.slice_pitch = Dims >= 2 ? mem[Dims - 2] * r.row_pitch : 0;
+  r.slices = Dims == 3 ? acc[0] : 1;
+  return r;
+}
+} // namespace detail
+
+namespace detail {
+struct handler_access;
+}
+
+class USYCL_EXPORT handler {
+  friend struct detail::handler_access;
+
+public:
+  explicit handler(std::shared_ptr<detail::queue_impl> queue) : queue_(std::move(queue)) {}
+  handler(const handler &) = delete;
+  handler &operator=(const handler &) = delete;
+
+  // ---- kernels ----
+  template <typename KernelName = detail::auto_name, typename K> void single_task(const K &k) {
+    using Name = detail::kernel_name_t<KernelName, K>;
+#ifdef __SYCL_DEVICE_ONLY__
+    detail::single_task_kernel<Name>(k, detail::kernel_dims{});
+#else
+    const uint64_t one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
+    set_kernel<Name, K, 1>(k, one, nullptr, zero);
+    cg_.launch.cpu_range = &detail::cpu_single_task_launcher<K>;
+#endif
+  }
+
+  template <typename KernelName = detail::auto_name, typename K>
+  void parallel_for(range<1> r, const K &k) { range_kernel<KernelName, 1>(r, id<1>(), k); }
+  template <typename KernelName = detail::auto_name, typename K>
+  void parallel_for(range<2> r, const K &k) { range_kernel<KernelName, 2>(r, id<2>(), k); }
+  template <typename KernelName = detail::auto_name, typename K>
+  void parallel_for(range<3> r, const K &k) { range_kernel<KernelName, 3>(r, id<3>(), k); }
+  template <typename KernelName = detail::auto_name, int Dims, typename K>
+  void parallel_for(range<Dims> r, id<Dims> offset, const K &k) {
+    range_kernel<KernelName, Dims>(r, offset, k);
+  }
+
+  template <typename KernelName = detail::auto_name, int Dims, typename K>
+  void parallel_for(nd_range<Dims> r, const K &k) {
+    using Name = detail::kernel_name_t<KernelName, K>;
+#ifdef __SYCL_DEVICE_ONLY__
+    detail::nd_range_kernel<Name, K, Dims>(k, detail::kernel_dims{});
+#else
+    uint64_t g[3] = {1, 1, 1}, l[3] = {1, 1, 1}, o[3] = {0, 0, 0};
+    for (int d = 0; d < Dims; ++d) {
+      g[d] = r.get_global_range()[d];
+      l[d] = r.get_local_range()[d];
+      o[d] = r.get_offset()[d];
+    }
+    set_kernel<Name, K, Dims>(k, g, l, o);
+    cg_.launch.cpu_nd = &detail::cpu_nd_launcher<K, Dims>;
+#endif
+  }
+
+  // parallel_for with reductions: parallel_for(range|nd_range, reduction..., kernel).
+  template <typename KernelName = detail::auto_name, typename R, typename First, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_v<First>>>
+  void parallel_for(R r, First &&first, Rest &&...rest) {
+    detail::reduction_parallel_for<KernelName>(*this, r, std::forward<First>(first),
+                                               std::forward<Rest>(rest)...);
+  }
+
+  // ---- USM ----
+  void memcpy(void *dst, const void *src, size_t bytes) {
+    cg_.kind = detail::command_kind::usm_copy;
+    cg_.copy_dst = dst;
+    cg_.copy_src = src;
+    cg_.bytes = bytes;
+  }
+  template <typename T> void copy(const T *src, T *dst, size_t count) {
+    memcpy(dst, src, count * sizeof(T));
+  }
+  void memset(void *ptr, int value, size_t bytes) {
+    unsigned char byte = static_cast<unsigned char>(value);
+    set_fill(ptr, &byte, 1, bytes);
+  }
+  template <typename T> void fill(void *ptr, const T &pattern, size_t count) {
+    static_assert(std::is_trivially_copyable_v<T>, "fill patterns must be trivially copyable");
+    set_fill(ptr, &pattern, sizeof(T), count);
+  }
+  void prefetch(const void *ptr, size_t bytes) {
+    cg_.kind = detail::command_kind::usm_prefetch;
+    cg_.copy_src = ptr;
+    cg_.bytes = bytes;
+  }
+  void mem_advise(const void *, size_t, int) { cg_.kind = detail::command_kind::barrier; }
+
+  // ---- explicit copies with accessors ----
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U>
+  void copy(accessor<T, D, M, Tg, P> src, U *dst) {
+    detail::handler_copy_from_buffer(*this, buffer_of(src), region_of(src), dst);
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U>
+  void copy(const U *src, accessor<T, D, M, Tg, P> dst) {
+    detail::handler_copy_to_buffer(*this, src, buffer_of(dst), region_of(dst));
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U>
+  void copy(std::shared_ptr<U> src, accessor<T, D, M, Tg, P> dst) { copy(src.get(), dst); }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U>
+  void copy(accessor<T, D, M, Tg, P> src, std::shared_ptr<U> dst) { copy(src, dst.get()); }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename T2,
+            int D2, access_mode M2, target Tg2, access::placeholder P2>
+  void copy(accessor<T, D, M, Tg, P> src, accessor<T2, D2, M2, Tg2, P2> dst) {
+    detail::handler_copy_buffer_to_buffer(*this, buffer_of(src), region_of(src), buffer_of(dst),
+                                          region_of(dst));
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  void fill(accessor<T, D, M, Tg, P> dst, const T &value) {
+    detail::handler_fill_buffer(*this, buffer_of(dst), region_of(dst), &value, sizeof(T));
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  void update_host(accessor<T, D, M, Tg, P> acc) {
+    detail::handler_copy_from_buffer(*this, buffer_of(acc), detail::buffer_region{}, nullptr);
+  }
+
+  // ---- dependencies ----
+  void depends_on(const event &e) { detail::handler_depends_on(*this, e); }
+  void depends_on(const std::vector<event> &events) {
+    for (const event &e : events) depends_on(e);
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  void require(accessor<T, D, M, Tg, P> acc) {
+    detail::handler_require(*this, buffer_of(acc), M, acc_no_init(acc));
+  }
+
+  // ---- host tasks ----
+  template <typename F> void host_task(F &&f) {
+    cg_.kind = detail::command_kind::host_task;
+    if constexpr (std::is_invocable_v<F, interop_handle>)
+      cg_.host_interop_fn = std::forward<F>(f);
+    else
+      cg_.host_fn = std::forward<F>(f);
+  }
+
+  void ext_oneapi_barrier() { cg_.kind = detail::command_kind::barrier; }
+  void ext_oneapi_barrier(const std::vector<event> &events) {
+    depends_on(events);
+    cg_.kind = detail::command_kind::barrier;
+  }
+
+  // Implementation details used by the runtime and reductions.
+  detail::command_group &command() { return cg_; }
+  const std::shared_ptr<detail::queue_impl> &queue_impl() const { return queue_; }
+
+private:
+  template <typename KernelName, int Dims, typename K>
+  void range_kernel(const range<Dims> &r, const id<Dims> &offset, const K &k) {
+    using Name = detail::kernel_name_t<KernelName, K>;
+#ifdef __SYCL_DEVICE_ONLY__
+    detail::range_kernel<Name, K, Dims>(k, detail::kernel_dims{});
+#else
+    uint64_t g[3] = {1, 1, 1}, o[3] = {0, 0, 0};
+    for (int d = 0; d < Dims; ++d) {
+      g[d] = r[d];
+      o[d] = offset[d];
+    }
+    set_kernel<Name, K, Dims>(k, g, nullptr, o);
+    cg_.launch.cpu_range = &detail::cpu_range_launcher<K, Dims>;
+#endif
+  }
+
+  template <typename Name, typename K, int Dims>
+  void set_kernel(const K &k, const uint64_t *global, const uint64_t *local,
+                  const uint64_t *offset) {
+    cg_.kind = detail::command_kind::kernel;
+    auto &l = cg_.launch;
+    l.name = USYCL_KERNEL_SYMBOL(Name);
+    l.dims = Dims;
+    l.nd_range = local != nullptr;
+    for (int d = 0; d < 3; ++d) {
+      l.global[d] = global[d];
+      l.local[d] = local ? local[d] : 1;
+      l.offset[d] = offset[d];
+    }
+    cg_.kernel_object = std::make_unique<detail::kernel_object<K>>(k, cg_);
+    l.kernel_object = cg_.kernel_object->data();
+    l.kernel_object_size = sizeof(K);
+  }
+
+  void set_fill(void *ptr, const void *pattern, size_t pattern_size, size_t count) {
+    if (pattern_size > sizeof(cg_.pattern))
+      throw exception(make_error_code(errc::invalid),
+                      "fill: patterns larger than 64 bytes are not supported");
+    cg_.kind = detail::command_kind::usm_fill;
+    cg_.copy_dst = ptr;
+    std::memcpy(cg_.pattern, pattern, pattern_size);
+    cg_.pattern_size = pattern_size;
+    cg_.bytes = pattern_size * count;
+  }
+
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  static const std::shared_ptr<detail::buffer_impl> &buffer_of(const accessor<T, D, M, Tg, P> &a) {
+    return a.tail_.buffer;
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  static bool acc_no_init(const accessor<T, D, M, Tg, P> &a) { return a.tail_.no_init; }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  static detail::buffer_region region_of(const accessor<T, D, M, Tg, P> &a) {
+    return detail::region_of<T, D>(a.mem_range_, a.acc_range_, a.offset_);
+  }
+
+  detail::command_group cg_;
+  std::shared_ptr<detail::queue_impl> queue_;
+};
+
+} // namespace _V1
+} // namespace sycl

@@ -1,0 +1,82 @@
+#pragma once
+
+#include <sycl/group.hpp>
+#include <sycl/item.hpp>
+#include <sycl/nd_range.hpp>
+#include <sycl/sub_group.hpp>
+
+namespace sycl {
+inline namespace _V1 {
+
+namespace access {
+enum class fence_space : int { local_space = 0, global_space = 1, global_and_local = 2 };
+} // namespace access
+
+template <int Dims = 1> class nd_item {
+public:
+  static constexpr int dimensions = Dims;
+  nd_item() = delete;
+
+  id<Dims> get_global_id() const { return global_id_; }
+  size_t get_global_id(int d) const { return global_id_[d]; }
+  size_t get_global_linear_id() const {
+    return detail::linearize(id<Dims>(global_id_ - offset_), global_range_);
+  }
+  id<Dims> get_local_id() const { return local_id_; }
+  size_t get_local_id(int d) const { return local_id_[d]; }
+  size_t get_local_linear_id() const { return detail::linearize(local_id_, local_range_); }
+  group<Dims> get_group() const {
+    return group<Dims>(group_id_, local_id_, local_range_, global_range_ / local_range_);
+  }
+  size_t get_group(int d) const { return group_id_[d]; }
+  size_t get_group_linear_id() const {
+    return detail::linearize(group_id_, range<Dims>(global_range_ / local_range_));
+  }
+  sub_group get_sub_group() const {
+    return sub_group(get_local_linear_id(), local_range_.size());
+  }
+  range<Dims> get_group_range() const { return global_range_ / local_range_; }
+  size_t get_group_range(int d) const { return global_range_[d] / local_range_[d]; }
+  range<Dims> get_global_range() const { return global_range_; }
+  size_t get_global_range(int d) const { return global_range_[d]; }
+  range<Dims> get_local_range() const { return local_range_; }
+  size_t get_local_range(int d) const { return local_range_[d]; }
+  id<Dims> get_offset() const { return offset_; }
+  nd_range<Dims> get_nd_range() const { return nd_range<Dims>(global_range_, local_range_, offset_); }
+
+  void barrier(access::fence_space = access::fence_space::global_and_local) const {
+    detail::work_group_barrier();
+  }
+  void mem_fence(access::fence_space = access::fence_space::global_and_local) const {
+#if USYCL_DEVICE_NVPTX
+    __nvvm_membar_cta();
+#elif !defined(__SYCL_DEVICE_ONLY__)
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+  }
+
+  // Built by kernel launchers.
+  nd_item(const id<Dims> &global_id, const id<Dims> &local_id, const id<Dims> &group_id,
+          const range<Dims> &global_range, const range<Dims> &local_range,
+          const id<Dims> &offset)
+      : global_id_(global_id), local_id_(local_id), group_id_(group_id),
+        global_range_(global_range), local_range_(local_range), offset_(offset) {}
+
+private:
+  id<Dims> global_id_;
+  id<Dims> local_id_;
+  id<Dims> group_id_;
+  range<Dims> global_range_;
+  range<Dims> local_range_;
+  id<Dims> offset_;
+};
+
+template <typename Group> void group_barrier(Group g, memory_scope = Group::fence_scope) {
+  if constexpr (std::is_same_v<Group, sub_group>)
+    g.barrier();
+  else
+    detail::work_group_barrier();
+}
+
+} // namespace _V1
+} // namespace sycl

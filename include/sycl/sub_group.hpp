@@ -1,0 +1,66 @@
+// sycl::sub_group: a CUDA warp (32 work-items) on NVPTX; on the CPU backend
+// every work-item is its own sub-group of size 1 (the CPU reports
+// sub_group_sizes {1}).
+#pragma once
+
+#include <sycl/detail/work_item_builtins.hpp>
+#include <sycl/id.hpp>
+#include <sycl/memory_enums.hpp>
+
+namespace sycl {
+inline namespace _V1 {
+
+class sub_group {
+public:
+  using id_type = id<1>;
+  using range_type = range<1>;
+  using linear_id_type = uint32_t;
+  static constexpr int dimensions = 1;
+  static constexpr memory_scope fence_scope = memory_scope::sub_group;
+
+#if USYCL_DEVICE_NVPTX
+  static constexpr uint32_t max_size = 32;
+#else
+  static constexpr uint32_t max_size = 1;
+#endif
+
+  id<1> get_local_id() const { return id<1>(local_linear_ % max_size); }
+  uint32_t get_local_linear_id() const { return uint32_t(local_linear_ % max_size); }
+  range<1> get_local_range() const {
+    size_t first = local_linear_ - local_linear_ % max_size;
+    size_t left = group_size_ - first;
+    return range<1>(left < max_size ? left : max_size);
+  }
+  uint32_t get_local_linear_range() const { return uint32_t(get_local_range()[0]); }
+  range<1> get_max_local_range() const { return range<1>(max_size); }
+  id<1> get_group_id() const { return id<1>(local_linear_ / max_size); }
+  uint32_t get_group_linear_id() const { return uint32_t(local_linear_ / max_size); }
+  range<1> get_group_range() const { return range<1>((group_size_ + max_size - 1) / max_size); }
+  uint32_t get_group_linear_range() const { return uint32_t(get_group_range()[0]); }
+  bool leader() const { return get_local_linear_id() == 0; }
+
+  void barrier() const {
+#if USYCL_DEVICE_NVPTX
+    __nvvm_bar_warp_sync(active_mask());
+#endif
+  }
+
+#if USYCL_DEVICE_NVPTX
+  // Lanes of this warp that exist (the last warp of a block may be partial).
+  uint32_t active_mask() const {
+    uint32_t n = get_local_linear_range();
+    return n >= 32 ? 0xffffffffu : ((1u << n) - 1u);
+  }
+#endif
+
+  // Built by nd_item.
+  sub_group(size_t local_linear, size_t group_size)
+      : local_linear_(local_linear), group_size_(group_size) {}
+
+private:
+  size_t local_linear_;
+  size_t group_size_;
+};
+
+} // namespace _V1
+} // namespace sycl

@@ -1,0 +1,112 @@
+// The small interface every backend (CPU threads, CUDA driver API) implements.
+// The runtime core (queues, scheduler, buffers, USM bookkeeping) only talks to
+// devices through these classes, so a backend never sees SYCL objects and the
+// core never sees a driver handle.
+#pragma once
+
+#include <sycl/detail/kernel_desc.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace usycl::rt {
+
+enum class device_kind { cpu, gpu, accelerator };
+enum class usm_kind { device, host, shared };
+
+// Everything `device::get_info` and the requirement checks need, filled once
+// at discovery.
+struct device_info {
+  std::string name;
+  std::string vendor;
+  std::string version;        // e.g. "8.0" (compute capability) or "1.0"
+  std::string driver_version; // e.g. "12.8" or "usycl 0.1"
+  std::string arch;           // "sm_90", "x86_64"
+  std::string target;         // -fsycl-targets name, "nvidia_gpu_sm_90", "x86_64"
+  device_kind kind = device_kind::cpu;
+  uint32_t vendor_id = 0;
+  uint32_t max_compute_units = 1;
+  uint32_t max_clock_frequency_mhz = 0;
+  size_t max_work_group_size = 1;
+  std::array<size_t, 3> max_work_item_sizes{1, 1, 1}; // SYCL dimension order
+  uint64_t global_mem_size = 0;
+  uint64_t local_mem_size = 0;
+  uint64_t max_mem_alloc_size = 0;
+  uint32_t mem_base_addr_align_bits = 1024;
+  std::vector<size_t> sub_group_sizes;
+  std::vector<int> aspects; // sycl::aspect values
+};
+
+// A point in a backend queue's stream of work. Complete once everything
+// enqueued before it finished. Timestamps are nanoseconds on
+// std::chrono::steady_clock so they compare across backends.
+class backend_event {
+public:
+  virtual ~backend_event() = default;
+  virtual bool is_complete() = 0;
+  // Blocks; throws sycl::exception (with the backend's error name) when the
+  // work before the event failed.
+  virtual void wait() = 0;
+  // Only for events recorded with timing = true; valid after completion.
+  virtual uint64_t timestamp_ns() = 0;
+};
+
+// An in-order stream of device work (a CUDA stream, a CPU worker queue).
+// All calls return once the work is enqueued; errors that show up later are
+// reported by backend_event::wait / synchronize.
+class backend_queue {
+public:
+  virtual ~backend_queue() = default;
+  virtual void launch(const sycl::detail::kernel_launch &launch) = 0;
+  virtual void memcpy(void *dst, const void *src, size_t bytes) = 0;
+  // Repeats the pattern `count` times from dst.
+  virtual void fill(void *dst, const void *pattern, size_t pattern_size,
+                    size_t count) = 0;
+  virtual void prefetch(const void *ptr, size_t bytes) = 0;
+  // Runs fn on a host thread when the work enqueued before it has finished;
+  // later work waits for fn. Used for host tasks and buffer bookkeeping.
+  virtual void host_callback(void (*fn)(void *), void *arg) = 0;
+  virtual std::shared_ptr<backend_event> record(bool timing) = 0;
+  // Later work on this queue waits for `event` (which may belong to another
+  // queue of the same backend).
+  virtual bool wait_for(backend_event &event) = 0;
+  virtual void synchronize() = 0;
+};
+
+class backend_device {
+public:
+  virtual ~backend_device() = default;
+  virtual const device_info &info() const = 0;
+  // nullptr when the device cannot provide the memory (never throws for OOM).
+  virtual void *malloc(usm_kind kind, size_t bytes, size_t alignment) = 0;
+  virtual void free(void *ptr, usm_kind kind) = 0;
+  virtual std::unique_ptr<backend_queue> create_queue(bool in_order,
+                                                      bool profiling) = 0;
+  // Whether a kernel with this name can be launched (an image holds it, or
+  // for the CPU, it is always host code).
+  virtual bool has_kernel(const char *name) = 0;
+  // Synchronous copy between any host and device pointers of this device.
+  virtual void memcpy_sync(void *dst, const void *src, size_t bytes) = 0;
+};
+
+class backend {
+public:
+  virtual ~backend() = default;
+  // The ONEAPI_DEVICE_SELECTOR / sycl-ls name: "native_cpu", "cuda".
+  virtual const char *name() const = 0;
+  virtual std::string platform_name() const = 0;
+  virtual std::string platform_vendor() const = 0;
+  virtual std::string platform_version() const = 0;
+  virtual const std::vector<std::shared_ptr<backend_device>> &devices() = 0;
+  // Why devices() is empty ("libcuda.so.1 not found", ...), "" otherwise.
+  virtual std::string unavailable_reason() const = 0;
+};
+
+std::unique_ptr<backend> make_cpu_backend();
+std::unique_ptr<backend> make_cuda_backend();
+
+} // namespace usycl::rt

@@ -1,0 +1,328 @@
+// The CPU backend: kernels are host code the headers instantiated; a queue
+// is a thread that runs its operations in order, fanning kernels out over a
+// shared thread pool.
+#include "../../backend.hpp"
+#include "group_executor.hpp"
+#include "thread_pool.hpp"
+
+#include <sycl/aspect.hpp>
+#include <sycl/exception.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <fstream>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
+
+namespace usycl::rt {
+namespace cpu {
+namespace {
+
+uint64_t steady_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string cpu_model_name(std::string &vendor) {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line, model = "Host CPU";
+  vendor = "usycl";
+  while (std::getline(in, line)) {
+    auto value = [&] {
+      auto colon = line.find(':');
+      std::string v = colon == std::string::npos ? "" : line.substr(colon + 1);
+      v.erase(0, v.find_first_not_of(" \t"));
+      return v;
+    };
+    if (line.rfind("model name", 0) == 0) {
+      model = value();
+      break;
+    }
+    if (line.rfind("vendor_id", 0) == 0) {
+      std::string v = value();
+      vendor = v == "GenuineIntel"   ? "Intel(R) Corporation"
+               : v == "AuthenticAMD" ? "Advanced Micro Devices, Inc."
+                                     : v;
+    }
+  }
+  return model;
+}
+
+// Shared by a queue and the events it hands out.
+struct queue_state {
+  std::mutex mutex;
+  std::condition_variable work_cv;
+  std::deque<std::function<void()>> ops;
+  uint64_t submitted = 0;
+  std::atomic<uint64_t> completed{0};
+  std::mutex done_mutex;
+  std::condition_variable done_cv;
+  std::exception_ptr error; // first failure not yet reported
+  bool stop = false;
+
+  void wait_for(uint64_t seq) {
+    if (completed.load(std::memory_order_acquire) >= seq) return;
+    std::unique_lock lock(done_mutex);
+    done_cv.wait(lock, [&] { return completed.load(std::memory_order_acquire) >= seq; });
+  }
+  void rethrow_error() {
+    std::exception_ptr e;
+    {
+      std::lock_guard lock(mutex);
+      std::swap(e, error);
+    }
+    if (e) std::rethrow_exception(e);
+  }
+};
+
+class cpu_event final : public backend_event {
+public:
+  cpu_event(std::shared_ptr<queue_state> q, uint64_t seq) : q_(std::move(q)), seq_(seq) {}
+  bool is_complete() override { return q_->completed.load(std::memory_order_acquire) >= seq_; }
+  void wait() override {
+    q_->wait_for(seq_);
+    q_->rethrow_error();
+  }
+  uint64_t timestamp_ns() override {
+    q_->wait_for(seq_);
+    return timestamp_.load(std::memory_order_acquire);
+  }
+  std::atomic<uint64_t> timestamp_{0};
+  const std::shared_ptr<queue_state> &queue() const { return q_; }
+  uint64_t seq() const { return seq_; }
+
+private:
+  std::shared_ptr<queue_state> q_;
+  uint64_t seq_;
+};
+
+class cpu_queue final : public backend_queue {
+public:
+  explicit cpu_queue(thread_pool &pool) : pool_(pool), state_(std::make_shared<queue_state>()) {
+    worker_ = std::thread([s = state_] { run(*s); });
+  }
+  ~cpu_queue() override {
+    {
+      std::lock_guard lock(state_->mutex);
+      state_->stop = true;
+    }
+    state_->work_cv.notify_one();
+    worker_.join(); // drains the queue first: submitted work still runs
+  }
+
+  void launch(const sycl::detail::kernel_launch &l) override {
+    // The caller frees the kernel object after launch(): keep a byte copy.
+    auto object = std::shared_ptr<unsigned char[]>(
+        new (std::align_val_t(64)) unsigned char[l.kernel_object_size ? l.kernel_object_size : 1],
+        [](unsigned char *p) { ::operator delete[](p, std::align_val_t(64)); });
+    std::memcpy(object.get(), l.kernel_object, l.kernel_object_size);
+    sycl::detail::kernel_launch launch = l;
+    thread_pool *pool = &pool_;
+    push([launch, object, pool] {
+      launch.nd_range ? run_nd(*pool, launch, object.get()) : run_range(*pool, launch, object.get());
+    });
+  }
+  void memcpy(void *dst, const void *src, size_t bytes) override {
+    push([=] { std::memcpy(dst, src, bytes); });
+  }
+  void fill(void *dst, const void *pattern, size_t pattern_size, size_t count) override {
+    std::array<unsigned char, 64> p{};
+    std::memcpy(p.data(), pattern, std::min<size_t>(pattern_size, 64));
+    push([=] {
+      auto *d = static_cast<unsigned char *>(dst);
+      if (pattern_size == 1) {
+        std::memset(d, p[0], count);
+        return;
+      }
+      for (size_t i = 0; i < count; ++i) std::memcpy(d + i * pattern_size, p.data(), pattern_size);
+    });
+  }
+  void prefetch(const void *, size_t) override {}
+  void host_callback(void (*fn)(void *), void *arg) override {
+    push([=] { fn(arg); });
+  }
+  std::shared_ptr<backend_event> record(bool timing) override {
+    std::lock_guard lock(state_->mutex);
+    if (!timing) return std::make_shared<cpu_event>(state_, state_->submitted);
+    auto ev = std::make_shared<cpu_event>(state_, state_->submitted + 1);
+    state_->ops.push_back([ev] { ev->timestamp_.store(steady_ns(), std::memory_order_release); });
+    ++state_->submitted;
+    state_->work_cv.notify_one();
+    return ev;
+  }
+  bool wait_for(backend_event &event) override {
+    auto *ev = dynamic_cast<cpu_event *>(&event);
+    if (!ev) return false;
+    if (ev->queue() == state_) return true;
+    push([q = ev->queue(), seq = ev->seq()] { q->wait_for(seq); });
+    return true;
+  }
+  void synchronize() override {
+    uint64_t target;
+    {
+      std::lock_guard lock(state_->mutex);
+      target = state_->submitted;
+    }
+    state_->wait_for(target);
+    state_->rethrow_error();
+  }
+
+private:
+  void push(std::function<void()> op) {
+    {
+      std::lock_guard lock(state_->mutex);
+      state_->ops.push_back(std::move(op));
+      ++state_->submitted;
+    }
+    state_->work_cv.notify_one();
+  }
+
+  static void run(queue_state &s) {
+    std::unique_lock lock(s.mutex);
+    for (;;) {
+      s.work_cv.wait(lock, [&] { return s.stop || !s.ops.empty(); });
+      if (s.ops.empty()) return; // stop requested and drained
+      auto op = std::move(s.ops.front());
+      s.ops.pop_front();
+      lock.unlock();
+      try {
+        op();
+      } catch (...) {
+        std::lock_guard elock(s.mutex);
+        if (!s.error) s.error = std::current_exception();
+      }
+      {
+        std::lock_guard done(s.done_mutex);
+        s.completed.fetch_add(1, std::memory_order_acq_rel);
+      }
+      s.done_cv.notify_all();
+      lock.lock();
+    }
+  }
+
+  static void run_range(thread_pool &pool, const sycl::detail::kernel_launch &l,
+                        const void *object) {
+    sycl::detail::kernel_dims dims{};
+    for (int d = 0; d < 3; ++d) {
+      dims.global[d] = l.global[d];
+      dims.offset[d] = l.offset[d];
+    }
+    uint64_t total = l.global[0] * l.global[1] * l.global[2];
+    // A few chunks per thread balance uneven work; each stays contiguous so
+    // the launcher's inner loop vectorises.
+    uint64_t chunks = std::min<uint64_t>(total, uint64_t(pool.size()) * 4);
+    if (total < 4096) chunks = 1;
+    uint64_t per = (total + chunks - 1) / chunks;
+    pool.run(chunks, [&](uint64_t c) {
+      uint64_t b = c * per, e = std::min(total, b + per);
+      if (b < e) l.cpu_range(object, dims, b, e);
+    });
+  }
+
+  static void run_nd(thread_pool &pool, const sycl::detail::kernel_launch &l, const void *object) {
+    nd_launch nd{l.cpu_nd, object, {}, l.local_mem_bytes};
+    uint64_t groups[3];
+    for (int d = 0; d < 3; ++d) {
+      nd.group.dims.global[d] = l.global[d];
+      nd.group.dims.offset[d] = l.offset[d];
+      nd.group.local[d] = l.local[d];
+      nd.group.group_range[d] = groups[d] = l.global[d] / l.local[d];
+    }
+    uint64_t total = groups[0] * groups[1] * groups[2];
+    uint64_t chunks = std::min<uint64_t>(total, uint64_t(pool.size()) * 4);
+    uint64_t per = (total + chunks - 1) / chunks;
+    pool.run(chunks, [&](uint64_t c) {
+      for (uint64_t g = c * per; g < std::min(total, (c + 1) * per); ++g) {
+        uint64_t id[3] = {g / (groups[1] * groups[2]), (g / groups[2]) % groups[1], g % groups[2]};
+        run_work_group(nd, id);
+      }
+    });
+  }
+
+  thread_pool &pool_;
+  std::shared_ptr<queue_state> state_;
+  std::thread worker_;
+};
+
+class cpu_device final : public backend_device {
+public:
+  cpu_device() {
+    unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+    pool_ = std::make_unique<thread_pool>(threads - 1);
+    info_.name = cpu_model_name(info_.vendor);
+    info_.version = "1.0";
+    info_.driver_version = "usycl 0.1.0";
+    info_.arch = "x86_64";
+    info_.target = "x86_64";
+    info_.kind = device_kind::cpu;
+    info_.vendor_id = info_.vendor.find("Intel") != std::string::npos ? 0x8086
+                      : info_.vendor.find("AMD") != std::string::npos ? 0x1022
+                                                                       : 0;
+    info_.max_compute_units = threads;
+    info_.max_work_group_size = 4096;
+    info_.max_work_item_sizes = {4096, 4096, 4096};
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    info_.global_mem_size = pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : 1ull << 32;
+    info_.max_mem_alloc_size = info_.global_mem_size;
+    info_.local_mem_size = 256 * 1024;
+    info_.sub_group_sizes = {1};
+    using sycl::aspect;
+    for (aspect a : {aspect::cpu, aspect::fp16, aspect::fp64, aspect::queue_profiling,
+                     aspect::usm_device_allocations, aspect::usm_host_allocations,
+                     aspect::usm_shared_allocations, aspect::usm_system_allocations,
+                     aspect::usm_atomic_host_allocations, aspect::usm_atomic_shared_allocations,
+                     aspect::atomic64, aspect::host_debuggable, aspect::ext_intel_x86_64})
+      info_.aspects.push_back(static_cast<int>(a));
+  }
+
+  const device_info &info() const override { return info_; }
+  void *malloc(usm_kind, size_t bytes, size_t alignment) override {
+    alignment = std::max<size_t>(alignment, 64);
+    size_t rounded = (bytes + alignment - 1) / alignment * alignment;
+    return std::aligned_alloc(alignment, rounded);
+  }
+  void free(void *ptr, usm_kind) override { std::free(ptr); }
+  std::unique_ptr<backend_queue> create_queue(bool, bool) override {
+    return std::make_unique<cpu_queue>(*pool_);
+  }
+  bool has_kernel(const char *) override { return true; }
+  void memcpy_sync(void *dst, const void *src, size_t bytes) override {
+    std::memcpy(dst, src, bytes);
+  }
+
+private:
+  device_info info_;
+  std::unique_ptr<thread_pool> pool_;
+};
+
+class cpu_backend final : public backend {
+public:
+  const char *name() const override { return "native_cpu"; }
+  std::string platform_name() const override { return "usycl Native CPU"; }
+  std::string platform_vendor() const override { return "usycl"; }
+  std::string platform_version() const override { return "SYCL 2020 usycl 0.1.0"; }
+  const std::vector<std::shared_ptr<backend_device>> &devices() override {
+    std::call_once(once_, [&] { devices_.push_back(std::make_shared<cpu_device>()); });
+    return devices_;
+  }
+  std::string unavailable_reason() const override { return ""; }
+
+private:
+  std::once_flag once_;
+  std::vector<std::shared_ptr<backend_device>> devices_;
+};
+
+} // namespace
+} // namespace cpu
+
+std::unique_ptr<backend> make_cpu_backend() { return std::make_unique<cpu::cpu_backend>(); }
+
+} // namespace usycl::rt

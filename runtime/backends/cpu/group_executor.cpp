@@ -1,0 +1,128 @@
+#include "group_executor.hpp"
+
+#include <sycl/exception.hpp>
+
+#include <boost/context/fiber.hpp>
+#include <boost/context/fixedsize_stack.hpp>
+
+#include <cstdlib>
+#include <memory>
+
+extern "C" {
+__attribute__((visibility("default"))) __attribute__((tls_model("initial-exec"))) thread_local char
+    *__usycl_cpu_local_memory = nullptr;
+}
+
+namespace usycl::rt::cpu {
+namespace ctx = boost::context;
+
+namespace {
+
+// Work-item stacks are reused across work-groups on the same thread.
+constexpr size_t fiber_stack_bytes = 256 * 1024;
+
+class stack_pool {
+public:
+  ctx::stack_context allocate() {
+    if (!free_.empty()) {
+      auto s = free_.back();
+      free_.pop_back();
+      return s;
+    }
+    return allocator_.allocate();
+  }
+  void deallocate(ctx::stack_context &s) { free_.push_back(s); }
+  ~stack_pool() {
+    for (auto &s : free_) allocator_.deallocate(s);
+  }
+
+private:
+  ctx::fixedsize_stack allocator_{fiber_stack_bytes};
+  std::vector<ctx::stack_context> free_;
+};
+
+struct pooled_stack {
+  stack_pool *pool;
+  ctx::stack_context allocate() { return pool->allocate(); }
+  void deallocate(ctx::stack_context &s) noexcept { pool->deallocate(s); }
+};
+
+// Per-thread state of the work-group being executed.
+struct group_state {
+  bool on_fiber = false;       // the current work-item runs on a fiber
+  bool barrier_hit = false;    // some work-item reached a barrier
+  ctx::fiber scheduler;        // continuation back to run_work_group
+  std::vector<unsigned char> local;
+  stack_pool stacks;
+};
+
+thread_local group_state t_group;
+
+void ensure_local_memory(size_t bytes) {
+  auto &local = t_group.local;
+  if (local.size() < bytes + 64) local.resize(bytes + 64);
+  auto addr = reinterpret_cast<uintptr_t>(local.data());
+  __usycl_cpu_local_memory = reinterpret_cast<char *>((addr + 63) & ~uintptr_t(63));
+}
+
+} // namespace
+
+void run_work_group(const nd_launch &launch, const uint64_t group_id[3]) {
+  sycl::detail::cpu_group_ctx g = launch.group;
+  for (int d = 0; d < 3; ++d) g.group[d] = group_id[d];
+  const uint64_t items = g.local[0] * g.local[1] * g.local[2];
+  ensure_local_memory(launch.local_mem_bytes);
+
+  group_state &state = t_group;
+  state.barrier_hit = false;
+  pooled_stack alloc{&state.stacks};
+
+  auto make_item = [&](uint64_t i) {
+    return ctx::fiber(std::allocator_arg, alloc, [&launch, &g, i](ctx::fiber &&caller) {
+      t_group.scheduler = std::move(caller);
+      t_group.on_fiber = true;
+      launch.fn(launch.kernel_object, g, i, i + 1);
+      t_group.on_fiber = false;
+      return std::move(t_group.scheduler);
+    });
+  };
+
+  // Work-item 0 first, on a fiber: if it never waits at a barrier, by SYCL's
+  // uniformity rule no work-item does, and the rest run as a plain loop.
+  std::vector<ctx::fiber> fibers;
+  ctx::fiber first = make_item(0);
+  first = std::move(first).resume();
+  if (!state.barrier_hit) {
+    if (items > 1) launch.fn(launch.kernel_object, g, 1, items);
+    if (state.barrier_hit)
+      throw sycl::exception(sycl::make_error_code(sycl::errc::kernel),
+                            "work-group barrier reached by some work-items only (non-uniform "
+                            "control flow around group_barrier/nd_item::barrier)");
+    return;
+  }
+  fibers.reserve(items);
+  fibers.push_back(std::move(first));
+  for (uint64_t i = 1; i < items; ++i) fibers.push_back(make_item(i));
+  // Round-robin: each pass takes every live work-item to its next barrier.
+  // Work-item 0 already waits at the first one, so the first pass skips it.
+  for (uint64_t start = 1;; start = 0) {
+    bool live = start == 1;
+    for (uint64_t i = start; i < items; ++i) {
+      if (!fibers[i]) continue;
+      fibers[i] = std::move(fibers[i]).resume();
+      if (fibers[i]) live = true;
+    }
+    if (!live) break;
+  }
+}
+
+} // namespace usycl::rt::cpu
+
+extern "C" __attribute__((visibility("default"))) void __usycl_cpu_group_barrier() {
+  using namespace usycl::rt::cpu;
+  t_group.barrier_hit = true;
+  if (!t_group.on_fiber) return; // reported by run_work_group
+  t_group.on_fiber = false;
+  t_group.scheduler = std::move(t_group.scheduler).resume();
+  t_group.on_fiber = true;
+}

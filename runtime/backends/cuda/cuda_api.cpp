@@ -1,0 +1,113 @@
+#include "cuda_api.hpp"
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <cxxabi.h>
+#include <dlfcn.h>
+#include <memory>
+
+namespace usycl::rt::cuda {
+
+namespace {
+std::atomic<bool> g_exiting{false};
+void mark_exiting() { g_exiting.store(true, std::memory_order_relaxed); }
+} // namespace
+
+bool driver::exiting() { return g_exiting.load(std::memory_order_relaxed); }
+
+const driver &driver::get() {
+  // Leaked on purpose: backend objects may be destroyed during static
+  // destruction, after a function-local static driver would be gone.
+  static const driver *instance = new driver;
+  return *instance;
+}
+
+driver::driver() { load(); }
+
+void driver::load() {
+  // RTLD_LOCAL: the symbols stay private to us; RTLD_NOW: fail here, not on
+  // the first call, if the library is broken.
+  void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    const char *err = dlerror();
+    reason_ = "CUDA driver libcuda.so.1 not found";
+    if (err && *err)
+      reason_ += std::string(" (") + err + ")";
+    return;
+  }
+
+  std::string missing;
+#define USYCL_CUDA_RESOLVE(member, symbol, required, ret, params)              \
+  api_.member = reinterpret_cast<ret(*) params>(dlsym(lib, symbol));           \
+  if (required && !api_.member)                                                \
+    missing += std::string(missing.empty() ? "" : ", ") + symbol;
+  USYCL_CUDA_FUNCTIONS(USYCL_CUDA_RESOLVE)
+#undef USYCL_CUDA_RESOLVE
+  if (!api_.mem_prefetch_async_v2 && !api_.mem_prefetch_async_v1)
+    missing += std::string(missing.empty() ? "" : ", ") + "cuMemPrefetchAsync";
+  if (!api_.event_elapsed_time_v2 && !api_.event_elapsed_time_v1)
+    missing += std::string(missing.empty() ? "" : ", ") + "cuEventElapsedTime";
+  if (!missing.empty()) {
+    reason_ = "CUDA driver libcuda.so.1 is too old (missing " + missing +
+              "); update the NVIDIA driver";
+    return; // the library stays loaded: harmless, and dlclose is not safe
+  }
+
+  CUresult r = api_.init(0);
+  if (r != CUDA_SUCCESS) {
+    reason_ = "cuInit failed: " + error_name(r);
+    return;
+  }
+  api_.driver_get_version(&version_);
+  // Registered after cuInit, so it runs before any exit handler libcuda
+  // registered during initialisation (atexit runs in reverse order).
+  std::atexit(mark_exiting);
+  available_ = true;
+}
+
+std::string driver::error_name(CUresult r) const {
+  const char *name = nullptr;
+  if (api_.get_error_name && api_.get_error_name(r, &name) == CUDA_SUCCESS &&
+      name)
+    return name;
+  return "CUDA error " + std::to_string(r);
+}
+
+std::string driver::describe(CUresult r) const {
+  std::string text = error_name(r);
+  const char *str = nullptr;
+  if (api_.get_error_string && api_.get_error_string(r, &str) == CUDA_SUCCESS &&
+      str && *str)
+    text += std::string(" (") + str + ")";
+  return text;
+}
+
+void throw_error(sycl::errc code, CUresult r, std::string_view what) {
+  std::string msg(what);
+  msg += ": ";
+  msg += driver::get().describe(r);
+  throw sycl::exception(sycl::make_error_code(code), msg);
+}
+
+std::string format_driver_version(int version) {
+  return std::to_string(version / 1000) + "." +
+         std::to_string((version % 1000) / 10);
+}
+
+std::string demangle_kernel_name(const char *name) {
+  if (!name)
+    return "<null>";
+  int status = 0;
+  std::unique_ptr<char, void (*)(void *)> out(
+      abi::__cxa_demangle(name, nullptr, nullptr, &status), std::free);
+  if (status != 0 || !out)
+    return name;
+  std::string s = out.get();
+  constexpr std::string_view prefix = "typeinfo name for ";
+  if (s.starts_with(prefix))
+    s.erase(0, prefix.size());
+  return s;
+}
+
+} // namespace usycl::rt::cuda

@@ -1,0 +1,272 @@
+// The subset of the CUDA driver API the CUDA backend uses, declared here (we
+// never include cuda.h: libusycl.so must build and run without CUDA) and
+// resolved from libcuda.so.1 with dlopen/dlsym at run time.
+//
+// Types, enum values and signatures are copied from the CUDA 13.0 cuda.h; every
+// symbol below exists with this signature in every driver since CUDA 11.x
+// (optional ones are marked and checked before use).
+#pragma once
+
+#include <sycl/exception.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace usycl::rt::cuda {
+
+// ---- types --------------------------------------------------------------
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUstream = struct CUstream_st *;
+using CUevent = struct CUevent_st *;
+using CUhostFn = void (*)(void *user_data);
+using CUoccupancyB2DSize = size_t (*)(int block_size);
+struct CUmemLocation {
+  int type; // CUmemLocationType
+  int id;
+};
+
+// ---- CUresult values we test for ---------------------------------------------
+enum : CUresult {
+  CUDA_SUCCESS = 0,
+  CUDA_ERROR_INVALID_VALUE = 1,
+  CUDA_ERROR_OUT_OF_MEMORY = 2,
+  CUDA_ERROR_NOT_INITIALIZED = 3,
+  CUDA_ERROR_DEINITIALIZED = 4,
+  CUDA_ERROR_STUB_LIBRARY = 34,
+  CUDA_ERROR_NO_DEVICE = 100,
+  CUDA_ERROR_INVALID_IMAGE = 200,
+  CUDA_ERROR_INVALID_CONTEXT = 201,
+  CUDA_ERROR_NO_BINARY_FOR_GPU = 209,
+  CUDA_ERROR_INVALID_PTX = 218,
+  CUDA_ERROR_UNSUPPORTED_PTX_VERSION = 222,
+  CUDA_ERROR_NOT_FOUND = 500,
+  CUDA_ERROR_NOT_READY = 600,
+  CUDA_ERROR_NOT_PERMITTED = 800,
+  CUDA_ERROR_NOT_SUPPORTED = 801,
+};
+
+// ---- CUdevice_attribute ---------------------------------------------------------
+enum : int {
+  CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
+  CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2,
+  CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y = 3,
+  CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z = 4,
+  CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5,
+  CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y = 6,
+  CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z = 7,
+  CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK = 8,
+  CU_DEVICE_ATTRIBUTE_WARP_SIZE = 10,
+  CU_DEVICE_ATTRIBUTE_CLOCK_RATE = 13,
+  CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+  CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY = 19,
+  CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING = 41,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+  CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY = 83,
+  CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88,
+  CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS = 89,
+  CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97,
+};
+
+// ---- other enums and flags -------------------------------------------------
+enum : int {
+  CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
+  CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1,
+  CU_FUNC_ATTRIBUTE_NUM_REGS = 4,
+  CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+};
+enum : int {
+  CU_POINTER_ATTRIBUTE_CONTEXT = 1,
+  CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
+  CU_POINTER_ATTRIBUTE_IS_MANAGED = 8,
+  CU_POINTER_ATTRIBUTE_RANGE_START_ADDR = 11,
+};
+enum : int { // CUjit_option
+  CU_JIT_INFO_LOG_BUFFER = 3,
+  CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
+  CU_JIT_ERROR_LOG_BUFFER = 5,
+  CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+};
+enum : int { CU_MEM_LOCATION_TYPE_DEVICE = 1, CU_MEM_LOCATION_TYPE_HOST = 2 };
+inline constexpr unsigned CU_MEM_ATTACH_GLOBAL = 0x1;
+inline constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
+inline constexpr unsigned CU_EVENT_DEFAULT = 0x0;
+inline constexpr unsigned CU_EVENT_DISABLE_TIMING = 0x2;
+
+// ---- the function table -----------------------------------------------------
+// X(member, symbol, required, return, params)
+#define USYCL_CUDA_FUNCTIONS(X)                                                \
+  X(init, "cuInit", true, CUresult, (unsigned flags))                          \
+  X(driver_get_version, "cuDriverGetVersion", true, CUresult, (int *version))  \
+  X(get_error_name, "cuGetErrorName", true, CUresult,                          \
+    (CUresult error, const char **str))                                        \
+  X(get_error_string, "cuGetErrorString", true, CUresult,                      \
+    (CUresult error, const char **str))                                        \
+  X(device_get_count, "cuDeviceGetCount", true, CUresult, (int *count))        \
+  X(device_get, "cuDeviceGet", true, CUresult, (CUdevice * dev, int ordinal))  \
+  X(device_get_name, "cuDeviceGetName", true, CUresult,                        \
+    (char *name, int len, CUdevice dev))                                       \
+  X(device_get_attribute, "cuDeviceGetAttribute", true, CUresult,              \
+    (int *value, int attribute, CUdevice dev))                                 \
+  X(device_total_mem, "cuDeviceTotalMem_v2", true, CUresult,                   \
+    (size_t * bytes, CUdevice dev))                                            \
+  X(primary_ctx_retain, "cuDevicePrimaryCtxRetain", true, CUresult,            \
+    (CUcontext * ctx, CUdevice dev))                                           \
+  X(primary_ctx_release, "cuDevicePrimaryCtxRelease_v2", true, CUresult,       \
+    (CUdevice dev))                                                            \
+  X(ctx_get_current, "cuCtxGetCurrent", true, CUresult, (CUcontext * ctx))     \
+  X(ctx_set_current, "cuCtxSetCurrent", true, CUresult, (CUcontext ctx))       \
+  X(mem_alloc, "cuMemAlloc_v2", true, CUresult,                                \
+    (CUdeviceptr * ptr, size_t bytes))                                         \
+  X(mem_alloc_host, "cuMemAllocHost_v2", true, CUresult,                       \
+    (void **ptr, size_t bytes))                                                \
+  X(mem_alloc_managed, "cuMemAllocManaged", true, CUresult,                    \
+    (CUdeviceptr * ptr, size_t bytes, unsigned flags))                         \
+  X(mem_free, "cuMemFree_v2", true, CUresult, (CUdeviceptr ptr))               \
+  X(mem_free_host, "cuMemFreeHost", true, CUresult, (void *ptr))               \
+  X(pointer_get_attribute, "cuPointerGetAttribute", true, CUresult,            \
+    (void *data, int attribute, CUdeviceptr ptr))                              \
+  X(memcpy, "cuMemcpy", true, CUresult,                                        \
+    (CUdeviceptr dst, CUdeviceptr src, size_t bytes))                          \
+  X(memcpy_async, "cuMemcpyAsync", true, CUresult,                             \
+    (CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream stream))         \
+  X(memset_d8_async, "cuMemsetD8Async", true, CUresult,                        \
+    (CUdeviceptr dst, unsigned char value, size_t n, CUstream stream))         \
+  X(memset_d16_async, "cuMemsetD16Async", true, CUresult,                      \
+    (CUdeviceptr dst, unsigned short value, size_t n, CUstream stream))        \
+  X(memset_d32_async, "cuMemsetD32Async", true, CUresult,                      \
+    (CUdeviceptr dst, unsigned value, size_t n, CUstream stream))              \
+  X(memset_d2d8_async, "cuMemsetD2D8Async", true, CUresult,                    \
+    (CUdeviceptr dst, size_t pitch, unsigned char value, size_t width,         \
+     size_t height, CUstream stream))                                          \
+  X(memset_d2d16_async, "cuMemsetD2D16Async", true, CUresult,                  \
+    (CUdeviceptr dst, size_t pitch, unsigned short value, size_t width,        \
+     size_t height, CUstream stream))                                          \
+  X(memset_d2d32_async, "cuMemsetD2D32Async", true, CUresult,                  \
+    (CUdeviceptr dst, size_t pitch, unsigned value, size_t width,              \
+     size_t height, CUstream stream))                                          \
+  /* CUDA >= 12.2: location-based prefetch; older drivers: device-based. */    \
+  X(mem_prefetch_async_v2, "cuMemPrefetchAsync_v2", false, CUresult,           \
+    (CUdeviceptr ptr, size_t bytes, CUmemLocation location, unsigned flags,    \
+     CUstream stream))                                                         \
+  X(mem_prefetch_async_v1, "cuMemPrefetchAsync", false, CUresult,              \
+    (CUdeviceptr ptr, size_t bytes, CUdevice dst, CUstream stream))            \
+  X(stream_create, "cuStreamCreate", true, CUresult,                           \
+    (CUstream * stream, unsigned flags))                                       \
+  X(stream_destroy, "cuStreamDestroy_v2", true, CUresult, (CUstream stream))   \
+  X(stream_synchronize, "cuStreamSynchronize", true, CUresult,                 \
+    (CUstream stream))                                                         \
+  X(stream_wait_event, "cuStreamWaitEvent", true, CUresult,                    \
+    (CUstream stream, CUevent event, unsigned flags))                          \
+  X(launch_host_func, "cuLaunchHostFunc", true, CUresult,                      \
+    (CUstream stream, CUhostFn fn, void *user_data))                           \
+  X(event_create, "cuEventCreate", true, CUresult,                             \
+    (CUevent * event, unsigned flags))                                         \
+  X(event_destroy, "cuEventDestroy_v2", true, CUresult, (CUevent event))       \
+  X(event_record, "cuEventRecord", true, CUresult,                             \
+    (CUevent event, CUstream stream))                                          \
+  X(event_query, "cuEventQuery", true, CUresult, (CUevent event))              \
+  X(event_synchronize, "cuEventSynchronize", true, CUresult, (CUevent event))  \
+  X(event_elapsed_time_v2, "cuEventElapsedTime_v2", false, CUresult,           \
+    (float *ms, CUevent start, CUevent end))                                   \
+  X(event_elapsed_time_v1, "cuEventElapsedTime", false, CUresult,              \
+    (float *ms, CUevent start, CUevent end))                                   \
+  X(module_load_data_ex, "cuModuleLoadDataEx", true, CUresult,                 \
+    (CUmodule * module, const void *image, unsigned num_options,               \
+     int *options, void **option_values))                                      \
+  X(module_unload, "cuModuleUnload", true, CUresult, (CUmodule module))        \
+  X(module_get_function, "cuModuleGetFunction", true, CUresult,                \
+    (CUfunction * fn, CUmodule module, const char *name))                      \
+  X(module_get_global, "cuModuleGetGlobal_v2", true, CUresult,                 \
+    (CUdeviceptr * ptr, size_t *bytes, CUmodule module, const char *name))     \
+  X(launch_kernel, "cuLaunchKernel", true, CUresult,                           \
+    (CUfunction fn, unsigned grid_x, unsigned grid_y, unsigned grid_z,         \
+     unsigned block_x, unsigned block_y, unsigned block_z,                     \
+     unsigned shared_bytes, CUstream stream, void **params, void **extra))     \
+  X(func_get_attribute, "cuFuncGetAttribute", true, CUresult,                  \
+    (int *value, int attribute, CUfunction fn))                                \
+  X(func_set_attribute, "cuFuncSetAttribute", true, CUresult,                  \
+    (CUfunction fn, int attribute, int value))                                 \
+  /* CUDA >= 12.4 */                                                           \
+  X(func_get_param_info, "cuFuncGetParamInfo", false, CUresult,                \
+    (CUfunction fn, size_t index, size_t *offset, size_t *size))               \
+  X(occupancy_max_potential_block_size, "cuOccupancyMaxPotentialBlockSize",    \
+    true, CUresult,                                                            \
+    (int *min_grid_size, int *block_size, CUfunction fn,                       \
+     CUoccupancyB2DSize smem_for_block, size_t dynamic_smem,                   \
+     int block_size_limit))
+
+struct driver_api {
+#define USYCL_CUDA_MEMBER(member, symbol, required, ret, params)               \
+  ret(*member) params = nullptr;
+  USYCL_CUDA_FUNCTIONS(USYCL_CUDA_MEMBER)
+#undef USYCL_CUDA_MEMBER
+};
+
+// The loaded driver: one per process, created on first use, never unloaded
+// (libcuda is not safe to dlclose and may be needed by other libraries).
+class driver {
+public:
+  // Loads libcuda.so.1 and calls cuInit(0) the first time; thread-safe.
+  static const driver &get();
+
+  bool available() const { return available_; }
+  // Why the driver is unusable ("" when available()).
+  const std::string &unavailable_reason() const { return reason_; }
+  // cuDriverGetVersion, e.g. 12080.
+  int version() const { return version_; }
+  const driver_api &api() const { return api_; }
+
+  // "CUDA_ERROR_OUT_OF_MEMORY" (or "CUDA error 2" when the driver cannot say).
+  std::string error_name(CUresult r) const;
+  // "CUDA_ERROR_OUT_OF_MEMORY (out of memory)".
+  std::string describe(CUresult r) const;
+
+  // True once the process started exiting (set from an atexit handler that
+  // runs before libcuda tears itself down). Destructors that would call into
+  // the driver then leak their handles instead.
+  static bool exiting();
+
+private:
+  driver();
+  void load();
+
+  driver_api api_{};
+  bool available_ = false;
+  std::string reason_;
+  int version_ = 0;
+};
+
+// Shorthand for driver::get().api(); only valid where the driver is available.
+inline const driver_api &api() { return driver::get().api(); }
+
+// Throws sycl::exception(code, "<what>: CUDA_ERROR_X (explanation)").
+[[noreturn]] void throw_error(sycl::errc code, CUresult r, std::string_view what);
+
+inline void check(CUresult r, sycl::errc code, std::string_view what) {
+  if (r != CUDA_SUCCESS) [[unlikely]]
+    throw_error(code, r, what);
+}
+
+// Errors a destructor may see and must swallow: the driver or context is
+// already gone at process exit.
+inline bool is_teardown_error(CUresult r) {
+  return r == CUDA_ERROR_DEINITIALIZED || r == CUDA_ERROR_NOT_INITIALIZED ||
+         r == CUDA_ERROR_INVALID_CONTEXT;
+}
+
+// "12.8" from 12080.
+std::string format_driver_version(int version);
+
+// "typeinfo name for Foo" style demangling of a _ZTS kernel name: returns
+// "Foo" (or the name itself when it does not demangle).
+std::string demangle_kernel_name(const char *name);
+
+} // namespace usycl::rt::cuda

@@ -1,0 +1,90 @@
+// A CUDA device: its primary context, its properties (device_info), USM
+// allocation, and the per-device state queues and events share.
+#pragma once
+
+#include "backend.hpp"
+#include "cuda_api.hpp"
+#include "cuda_context.hpp"
+#include "cuda_event.hpp"
+#include "cuda_host_tasks.hpp"
+#include "cuda_image.hpp"
+#include "cuda_kernel_cache.hpp"
+#include "cuda_launch_config.hpp"
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+namespace usycl::rt::cuda {
+
+// Everything queues and events of a device need; shared so that a queue or
+// event outliving its backend_device stays valid. Members are destroyed in
+// reverse order: host tasks, kernels (unload modules), events, then the
+// context they all live in.
+struct device_state {
+  std::shared_ptr<context> ctx;
+  int ordinal = 0;
+  sm_arch arch;
+  device_info info;
+  device_limits limits;
+  uint32_t smem_optin = 48 * 1024;
+  bool concurrent_managed = false;
+  std::shared_ptr<event_pool> events;
+  std::unique_ptr<kernel_cache> kernels;
+  std::unique_ptr<host_task_pool> host_tasks;
+
+  ~device_state();
+};
+
+class cuda_device final : public backend_device {
+public:
+  // Throws sycl::exception when the device cannot be used.
+  explicit cuda_device(int ordinal);
+  ~cuda_device() override;
+
+  const device_info &info() const override { return state_->info; }
+  void *malloc(usm_kind kind, size_t bytes, size_t alignment) override;
+  void free(void *ptr, usm_kind kind) override;
+  std::unique_ptr<backend_queue> create_queue(bool in_order,
+                                              bool profiling) override;
+  bool has_kernel(const char *name) override;
+  void memcpy_sync(void *dst, const void *src, size_t bytes) override;
+
+  // Not (yet) in backend_device: the device address of a module-scope
+  // variable next to `kernel` (assert fallback flag), nullptr when absent.
+  void *kernel_global(const char *kernel, const char *symbol, size_t *bytes) {
+    return state_->kernels->module_global(kernel, symbol, bytes);
+  }
+
+  const std::shared_ptr<device_state> &state() const { return state_; }
+
+private:
+  void *alloc_raw(usm_kind kind, size_t bytes);
+  void free_raw(void *ptr, usm_kind kind);
+
+  std::shared_ptr<device_state> state_;
+  // Allocations aligned beyond what the driver gives: user pointer -> base.
+  std::mutex overaligned_mutex_;
+  std::unordered_map<void *, void *> overaligned_;
+  std::atomic<size_t> overaligned_count_{0};
+};
+
+// Exposed for tests: the device_info the device would report, from raw
+// attribute values (no driver calls).
+struct device_attributes {
+  std::string name;
+  int cc_major = 0, cc_minor = 0;
+  int driver_version = 0;
+  int sm_count = 0, clock_khz = 0;
+  int max_threads_per_block = 0;
+  int max_block[3] = {0, 0, 0}; // x, y, z
+  int max_grid[3] = {0, 0, 0};  // x, y, z
+  uint64_t total_mem = 0;
+  int smem_per_block = 0, smem_optin = 0;
+  bool managed = false, concurrent_managed = false, pageable_access = false;
+  bool unified_addressing = false, can_map_host = false;
+};
+device_info make_device_info(const device_attributes &attrs);
+
+} // namespace usycl::rt::cuda

@@ -1,0 +1,41 @@
+// How a fill of an arbitrary pattern becomes CUDA memsets and copies. Pure
+// planning (no driver calls), unit-tested without a GPU; cuda_queue runs it.
+//
+// * A pattern that repeats with period 1, 2 or 4 bytes (any 1-byte value,
+//   0.0f, an int, a double 0.0, a {int,int} of equal halves...) is one
+//   cuMemsetD8/D16/D32Async, when the destination is aligned for it.
+// * Anything else: the first `head` copies of the pattern are written with
+//   period/width 2-D memsets (cuMemsetD2D{8,16,32}Async, one per pattern word,
+//   pitch = period), then cuMemcpyAsync doubles the filled prefix until the
+//   whole range is covered (log2(total / head bytes) copies). Every value
+//   travels by value in the calls, so the caller's pattern buffer can be
+//   freed as soon as fill() returns.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace usycl::rt::cuda {
+
+struct fill_plan {
+  enum kind_t { none, memset8, memset16, memset32, strided } kind = none;
+  // memset8/16/32: value and number of elements of that width.
+  uint32_t value = 0;
+  size_t elements = 0;
+  // strided: the pattern reduced to its period, written in `width`-byte words.
+  size_t period = 0;
+  size_t width = 0;
+  size_t head = 0;        // pattern instances written by the 2-D memsets
+  size_t total_bytes = 0; // period * instances
+};
+
+// Smallest p dividing `size` such that the pattern repeats every p bytes.
+size_t pattern_period(const unsigned char *pattern, size_t size);
+
+fill_plan plan_fill(uintptr_t dst, const void *pattern, size_t pattern_size,
+                    size_t count);
+
+// `width`-byte word `index` of the pattern, little-endian, as memset takes it.
+uint32_t pattern_word(const void *pattern, size_t width, size_t index);
+
+} // namespace usycl::rt::cuda

@@ -1,0 +1,335 @@
+#include "cuda_kernel_cache.hpp"
+
+#include "cuda_launch_config.hpp"
+#include "image_registry.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <unordered_set>
+
+namespace usycl::rt::cuda {
+
+namespace {
+constexpr size_t initial_table_capacity = 256; // power of two
+constexpr size_t jit_log_size = 16 * 1024;
+constexpr uint32_t default_dynamic_smem = 48 * 1024; // without opt-in
+} // namespace
+
+// ---- pointer_table ------------------------------------------------------------
+
+kernel_cache::pointer_table::pointer_table() {
+  tables_.push_back(std::make_unique<table>(initial_table_capacity));
+  current_.store(tables_.back().get(), std::memory_order_release);
+}
+
+kernel_cache::pointer_table::~pointer_table() = default;
+
+void kernel_cache::pointer_table::insert(const char *key, kernel_entry *value) {
+  table *t = current_.load(std::memory_order_relaxed);
+  if ((t->used + 1) * 2 > t->mask + 1) {
+    // Grow to keep probes short: copy into a table twice the size and
+    // publish it; readers still in the old one see consistent (older) data.
+    auto bigger = std::make_unique<table>((t->mask + 1) * 2);
+    for (size_t i = 0; i <= t->mask; ++i)
+      if (const char *k = t->slots[i].key.load(std::memory_order_relaxed)) {
+        size_t j = hash(k) & bigger->mask;
+        while (bigger->slots[j].key.load(std::memory_order_relaxed))
+          j = (j + 1) & bigger->mask;
+        bigger->slots[j].value.store(
+            t->slots[i].value.load(std::memory_order_relaxed),
+            std::memory_order_relaxed);
+        bigger->slots[j].key.store(k, std::memory_order_relaxed);
+        ++bigger->used;
+      }
+    t = bigger.get();
+    tables_.push_back(std::move(bigger));
+    current_.store(t, std::memory_order_release);
+  }
+  size_t i = hash(key) & t->mask;
+  for (;;) {
+    const char *k = t->slots[i].key.load(std::memory_order_relaxed);
+    if (k == key)
+      return; // already there
+    if (!k)
+      break;
+    i = (i + 1) & t->mask;
+  }
+  t->slots[i].value.store(value, std::memory_order_relaxed);
+  t->slots[i].key.store(key, std::memory_order_release); // publishes value
+  ++t->used;
+}
+
+void kernel_cache::pointer_table::clear() {
+  tables_.push_back(std::make_unique<table>(initial_table_capacity));
+  current_.store(tables_.back().get(), std::memory_order_release);
+}
+
+// ---- kernel_cache -------------------------------------------------------------
+
+kernel_cache::kernel_cache(std::shared_ptr<context> ctx, sm_arch arch,
+                           std::string device_name, uint32_t smem_optin)
+    : ctx_(std::move(ctx)), arch_(arch), device_name_(std::move(device_name)),
+      smem_optin_(smem_optin) {}
+
+kernel_cache::~kernel_cache() {
+  if (driver::exiting())
+    return; // libcuda may be gone; the process is ending anyway
+  try {
+    ctx_->make_current();
+  } catch (...) {
+    return;
+  }
+  const driver_api &a = ctx_->api();
+  for (auto &[image, state] : modules_)
+    if (state.module)
+      a.module_unload(state.module);
+  for (CUmodule m : retired_modules_)
+    a.module_unload(m);
+}
+
+bool kernel_cache::has_kernel(const char *name) {
+  if (!name)
+    return false;
+  if (fast_.find(name))
+    return true;
+  {
+    std::lock_guard lock(mutex_);
+    if (by_name_.count(name))
+      return true;
+  }
+  return !rank_images(image_registry::instance().images_with_kernel(name), arch_)
+              .empty();
+}
+
+void kernel_cache::revalidate_images() {
+  // Images of a library that was unloaded are gone, and a new library may
+  // have reused their addresses: forget everything that came from an image
+  // that is no longer registered with the same bytes.
+  struct bytes {
+    const unsigned char *begin, *end;
+  };
+  std::unordered_map<const usycl_device_image *, bytes> live;
+  image_registry::instance().for_each([&](const usycl_device_image &img) {
+    live[&img] = {img.begin, img.end};
+  });
+  std::unordered_set<const usycl_device_image *> dead;
+  for (auto it = modules_.begin(); it != modules_.end();) {
+    auto l = live.find(it->first);
+    if (l == live.end() || l->second.begin != it->second.begin ||
+        l->second.end != it->second.end) {
+      if (it->second.module)
+        retired_modules_.push_back(it->second.module);
+      dead.insert(it->first);
+      it = modules_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  if (dead.empty())
+    return;
+  std::erase_if(by_name_, [&](const auto &kv) { return dead.count(kv.second->image) != 0; });
+  fast_.clear(); // names of unloaded libraries may be dangling pointers
+}
+
+kernel_cache::module_state &
+kernel_cache::load_module(const usycl_device_image &image) {
+  auto [it, inserted] = modules_.try_emplace(&image);
+  module_state &st = it->second;
+  if (!inserted)
+    return st;
+  st.begin = image.begin;
+  st.end = image.end;
+
+  const void *data = image.begin;
+  std::string ptx_copy;
+  if (image.format == USYCL_IMAGE_PTX &&
+      (image.end == image.begin || image.end[-1] != '\0')) {
+    // The driver reads PTX as a NUL-terminated string.
+    ptx_copy.assign(reinterpret_cast<const char *>(image.begin),
+                    reinterpret_cast<const char *>(image.end));
+    data = ptx_copy.c_str();
+  }
+  std::string log(jit_log_size, '\0');
+  int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {log.data(), reinterpret_cast<void *>(uintptr_t(log.size()))};
+  const driver_api &a = ctx_->api();
+  CUresult r = a.module_load_data_ex(&st.module, data, 2, options, values);
+  if (r != CUDA_SUCCESS) {
+    st.module = nullptr;
+    st.error = r;
+    log.resize(std::strlen(log.c_str()));
+    while (!log.empty() && (log.back() == '\n' || log.back() == ' '))
+      log.pop_back();
+    st.log = std::move(log);
+  }
+  return st;
+}
+
+std::unique_ptr<kernel_entry>
+kernel_cache::make_entry(CUfunction fn, const char *name,
+                         const usycl_device_image &image) {
+  const driver_api &a = ctx_->api();
+  auto k = std::make_unique<kernel_entry>();
+  k->fn = fn;
+  k->name = name;
+  k->pretty = "'" + demangle_kernel_name(name) + "'";
+  k->image = &image;
+  int v = 0;
+  if (a.func_get_attribute(&v, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn) ==
+          CUDA_SUCCESS &&
+      v > 0)
+    k->max_threads = static_cast<uint32_t>(v);
+  if (a.func_get_attribute(&v, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn) ==
+          CUDA_SUCCESS &&
+      v >= 0)
+    k->static_smem = static_cast<uint32_t>(v);
+  int min_grid = 0, block = 0;
+  if (a.occupancy_max_potential_block_size(&min_grid, &block, fn, nullptr, 0,
+                                           0) != CUDA_SUCCESS)
+    block = 0;
+  k->range_budget = range_block_budget(block, k->max_threads);
+  if (a.func_get_param_info) {
+    size_t offset = 0, size = 0;
+    if (a.func_get_param_info(fn, 0, &offset, &size) == CUDA_SUCCESS)
+      k->object_size = size;
+  }
+  uint32_t dflt = default_dynamic_smem > k->static_smem
+                      ? default_dynamic_smem - k->static_smem
+                      : 0;
+  k->dynamic_smem_limit.store(dflt, std::memory_order_relaxed);
+  return k;
+}
+
+kernel_entry &kernel_cache::get_slow(const char *name) {
+  if (!name)
+    throw sycl::exception(sycl::make_error_code(sycl::errc::kernel),
+                          "CUDA backend: kernel launch without a kernel name");
+  std::lock_guard lock(mutex_);
+  if (kernel_entry *k = fast_.find(name)) // raced with another thread
+    return *k;
+  auto &registry = image_registry::instance();
+  if (uint64_t gen = registry.generation(); gen != seen_generation_) {
+    revalidate_images();
+    seen_generation_ = gen;
+  }
+  if (auto it = by_name_.find(name); it != by_name_.end()) {
+    fast_.insert(name, it->second);
+    return *it->second;
+  }
+
+  std::vector<const usycl_device_image *> holding =
+      registry.images_with_kernel(name);
+  std::vector<const usycl_device_image *> ranked = rank_images(holding, arch_);
+  if (ranked.empty())
+    throw_not_found(name, holding);
+
+  ctx_->make_current();
+  const driver_api &a = ctx_->api();
+  std::string failures;
+  for (const usycl_device_image *img : ranked) {
+    module_state &st = load_module(*img);
+    CUresult r = st.error;
+    if (st.module) {
+      CUfunction fn = nullptr;
+      r = a.module_get_function(&fn, st.module, name);
+      if (r == CUDA_SUCCESS) {
+        entries_.push_back(make_entry(fn, name, *img));
+        kernel_entry *k = entries_.back().get();
+        by_name_.emplace(name, k);
+        fast_.insert(name, k);
+        return *k;
+      }
+    }
+    failures += "\n  " + describe_image(*img) + ": " +
+                driver::get().describe(r);
+    if (!st.log.empty())
+      failures += "\n    JIT log: " + st.log;
+    if (r == CUDA_ERROR_UNSUPPORTED_PTX_VERSION)
+      failures += "\n    (the PTX is newer than this driver, CUDA " +
+                  format_driver_version(driver::get().version()) +
+                  ", can compile: update the driver or build a CUBIN for sm_" +
+                  std::to_string(arch_.sm) + ")";
+  }
+  throw sycl::exception(
+      sycl::make_error_code(sycl::errc::build),
+      "CUDA backend: cannot load kernel " + demangle_kernel_name(name) + " (" +
+          name + ") on device " + device_name_ + " (sm_" +
+          std::to_string(arch_.sm) + "); tried:" + failures);
+}
+
+void kernel_cache::throw_not_found(
+    const char *name, const std::vector<const usycl_device_image *> &holding) {
+  std::string msg = "CUDA backend: kernel " + demangle_kernel_name(name) +
+                    " (" + name + ") ";
+  std::string arch = "sm_" + std::to_string(arch_.sm);
+  if (holding.empty()) {
+    msg += "is not in any registered device image";
+    std::string cuda_images;
+    size_t others = 0;
+    image_registry::instance().for_each([&](const usycl_device_image &img) {
+      if (img.format == USYCL_IMAGE_PTX || img.format == USYCL_IMAGE_CUBIN) {
+        if (!cuda_images.empty())
+          cuda_images += ", ";
+        cuda_images += describe_image(img);
+      } else {
+        ++others;
+      }
+    });
+    msg += cuda_images.empty()
+               ? "; the program has no CUDA images"
+               : "; the program's CUDA images are: " + cuda_images;
+    if (others)
+      msg += " (and " + std::to_string(others) + " non-CUDA image(s))";
+  } else {
+    msg += "has no image device " + device_name_ + " (" + arch +
+           ") can load; it is in: ";
+    for (size_t i = 0; i < holding.size(); ++i)
+      msg += (i ? ", " : "") + describe_image(*holding[i]);
+  }
+  msg += "; build with -fsycl-targets=nvidia_gpu_" + arch;
+  throw sycl::exception(sycl::make_error_code(sycl::errc::kernel), msg);
+}
+
+void kernel_cache::allow_dynamic_smem(kernel_entry &k, size_t bytes) {
+  std::lock_guard lock(k.attribute_mutex);
+  if (bytes <= k.dynamic_smem_limit.load(std::memory_order_relaxed))
+    return;
+  if (bytes + k.static_smem > smem_optin_)
+    throw sycl::exception(
+        sycl::make_error_code(sycl::errc::memory_allocation),
+        "CUDA backend: kernel " + k.pretty + " needs " +
+            std::to_string(bytes + k.static_smem) +
+            " bytes of work-group local memory (" + std::to_string(bytes) +
+            " dynamic + " + std::to_string(k.static_smem) +
+            " static); device " + device_name_ + " allows " +
+            std::to_string(smem_optin_));
+  ctx_->make_current();
+  check(ctx_->api().func_set_attribute(
+            k.fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            static_cast<int>(bytes)),
+        sycl::errc::memory_allocation,
+        "CUDA backend: cannot allow " + std::to_string(bytes) +
+            " bytes of dynamic local memory for kernel " + k.pretty);
+  k.dynamic_smem_limit.store(static_cast<uint32_t>(bytes),
+                             std::memory_order_relaxed);
+}
+
+void *kernel_cache::module_global(const char *kernel, const char *symbol,
+                                  size_t *bytes) {
+  kernel_entry &k = get(kernel);
+  std::lock_guard lock(mutex_);
+  auto it = modules_.find(k.image);
+  if (it == modules_.end() || !it->second.module)
+    return nullptr;
+  ctx_->make_current();
+  CUdeviceptr ptr = 0;
+  size_t size = 0;
+  if (ctx_->api().module_get_global(&ptr, &size, it->second.module, symbol) !=
+      CUDA_SUCCESS)
+    return nullptr;
+  if (bytes)
+    *bytes = size;
+  return reinterpret_cast<void *>(static_cast<uintptr_t>(ptr));
+}
+
+} // namespace usycl::rt::cuda

@@ -1,0 +1,143 @@
+// Per-device cache of loaded modules and kernels.
+//
+// * Modules are loaded once per (device image, device), on the first launch
+//   of any kernel they hold; images are tried in rank_images() order (exact
+//   CUBIN, compatible CUBIN, PTX via the driver's JIT) and a failing load
+//   (e.g. CUDA_ERROR_UNSUPPORTED_PTX_VERSION, NO_BINARY_FOR_GPU) falls back
+//   to the next image.
+// * Kernels are found by name. The hot path is a lock-free open-addressing
+//   table keyed by the name *pointer* (names are string literals of the
+//   program, so the same submission passes the same pointer): one hash, one
+//   or two acquire loads. A miss takes the mutex, looks the name up by
+//   string (the same kernel can be reached through different pointers from
+//   different shared objects), loads what is needed, and publishes the
+//   pointer in the table. Kernel entries are never freed before the device.
+#pragma once
+
+#include "cuda_api.hpp"
+#include "cuda_context.hpp"
+#include "cuda_image.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace usycl::rt::cuda {
+
+struct kernel_entry {
+  CUfunction fn = nullptr;
+  std::string name;   // mangled (_ZTS...)
+  std::string pretty; // demangled, for messages
+  const usycl_device_image *image = nullptr;
+  uint32_t max_threads = 1024;  // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+  uint32_t static_smem = 0;     // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
+  uint32_t range_budget = 256;  // threads per block for range launches
+  size_t object_size = 0;       // kernel object bytes per the image (0: unknown)
+  // Dynamic shared memory a launch may use without raising the attribute.
+  std::atomic<uint32_t> dynamic_smem_limit{0};
+  std::mutex attribute_mutex;
+};
+
+class kernel_cache {
+public:
+  kernel_cache(std::shared_ptr<context> ctx, sm_arch arch,
+               std::string device_name, uint32_t smem_optin);
+  ~kernel_cache();
+  kernel_cache(const kernel_cache &) = delete;
+  kernel_cache &operator=(const kernel_cache &) = delete;
+
+  // The kernel named `name` on this device; throws sycl::exception
+  // (errc::kernel when no image has it, errc::build when none loads).
+  kernel_entry &get(const char *name) {
+    if (kernel_entry *k = fast_.find(name)) [[likely]]
+      return *k;
+    return get_slow(name);
+  }
+
+  // Whether some registered image holding `name` fits this device (no load).
+  bool has_kernel(const char *name);
+
+  // Raises the kernel's dynamic shared memory limit to `bytes`; throws
+  // errc::memory_allocation when static + dynamic exceeds the device.
+  void allow_dynamic_smem(kernel_entry &k, size_t bytes);
+
+  // Address and size of a module-scope variable in the module that holds
+  // `kernel` (for the assert fallback's program-scope flag); nullptr if absent.
+  void *module_global(const char *kernel, const char *symbol, size_t *bytes);
+
+private:
+  // Insert-only pointer -> entry map with lock-free lookups.
+  class pointer_table {
+  public:
+    pointer_table();
+    ~pointer_table();
+    kernel_entry *find(const char *key) const {
+      const table *t = current_.load(std::memory_order_acquire);
+      size_t i = hash(key) & t->mask;
+      for (;;) {
+        const char *k = t->slots[i].key.load(std::memory_order_acquire);
+        if (k == key)
+          return t->slots[i].value.load(std::memory_order_relaxed);
+        if (!k)
+          return nullptr;
+        i = (i + 1) & t->mask;
+      }
+    }
+    // Writers hold the cache mutex.
+    void insert(const char *key, kernel_entry *value);
+    void clear(); // publishes an empty table; old ones live until destruction
+
+  private:
+    struct slot {
+      std::atomic<const char *> key{nullptr};
+      std::atomic<kernel_entry *> value{nullptr};
+    };
+    struct table {
+      size_t mask;
+      size_t used = 0;
+      std::unique_ptr<slot[]> slots;
+      explicit table(size_t capacity)
+          : mask(capacity - 1), slots(new slot[capacity]) {}
+    };
+    static size_t hash(const char *p) {
+      auto v = reinterpret_cast<uintptr_t>(p);
+      return static_cast<size_t>((v >> 3) * 0x9E3779B97F4A7C15ull >> 20);
+    }
+    std::atomic<table *> current_;
+    std::vector<std::unique_ptr<table>> tables_; // all, current last
+  };
+
+  struct module_state {
+    CUmodule module = nullptr;
+    CUresult error = CUDA_SUCCESS; // load failure, remembered
+    std::string log;               // JIT error log of a failed load
+    const unsigned char *begin = nullptr, *end = nullptr; // identity check
+  };
+
+  kernel_entry &get_slow(const char *name);
+  module_state &load_module(const usycl_device_image &image);
+  std::unique_ptr<kernel_entry> make_entry(CUfunction fn, const char *name,
+                                           const usycl_device_image &image);
+  void revalidate_images();
+  [[noreturn]] void throw_not_found(const char *name,
+                                    const std::vector<const usycl_device_image *> &holding);
+
+  std::shared_ptr<context> ctx_;
+  sm_arch arch_;
+  std::string device_name_;
+  uint32_t smem_optin_;
+
+  pointer_table fast_;
+  std::mutex mutex_;
+  std::unordered_map<std::string, kernel_entry *> by_name_;
+  std::vector<std::unique_ptr<kernel_entry>> entries_; // never freed early
+  std::unordered_map<const usycl_device_image *, module_state> modules_;
+  std::vector<CUmodule> retired_modules_; // of unregistered images
+  uint64_t seen_generation_ = 0;
+};
+
+} // namespace usycl::rt::cuda

@@ -1,0 +1,251 @@
+#include "cuda_queue.hpp"
+
+#include "cuda_fill.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace usycl::rt::cuda {
+
+namespace {
+constexpr CUresult CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701;
+
+CUdeviceptr dptr(const void *p) {
+  return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(p));
+}
+
+std::string geometry_text(const launch_geometry &g) {
+  auto v = [](const std::array<uint32_t, 3> &a) {
+    return "(" + std::to_string(a[0]) + ", " + std::to_string(a[1]) + ", " +
+           std::to_string(a[2]) + ")";
+  };
+  return "grid " + v(g.grid) + ", block " + v(g.block);
+}
+} // namespace
+
+struct cuda_queue::callback_record {
+  cuda_queue *queue;
+  void (*fn)(void *);
+  void *arg;
+};
+
+cuda_queue::cuda_queue(std::shared_ptr<device_state> dev, bool profiling)
+    : dev_(std::move(dev)), ctx_(*dev_->ctx), api_(dev_->ctx->api()),
+      profiling_(profiling) {
+  ctx_.make_current();
+  check(api_.stream_create(&stream_, CU_STREAM_NON_BLOCKING),
+        sycl::errc::runtime,
+        "CUDA backend: cannot create a stream on device " + dev_->info.name);
+}
+
+cuda_queue::~cuda_queue() {
+  if (!stream_ || driver::exiting())
+    return;
+  try {
+    ctx_.make_current();
+  } catch (...) {
+    return;
+  }
+  // Pending host callbacks point at this queue: let them run first.
+  api_.stream_synchronize(stream_);
+  api_.stream_destroy(stream_);
+}
+
+void cuda_queue::fail(CUresult r, const std::string &what) const {
+  throw_error(r == CUDA_ERROR_OUT_OF_MEMORY ? sycl::errc::memory_allocation
+                                            : sycl::errc::runtime,
+              r, "CUDA backend: " + what + " on device " + dev_->info.name);
+}
+
+void cuda_queue::launch(const sycl::detail::kernel_launch &l) {
+  kernel_entry &k = dev_->kernels->get(l.name);
+  if (k.object_size && l.kernel_object_size != k.object_size) [[unlikely]]
+    throw sycl::exception(
+        sycl::make_error_code(sycl::errc::kernel_argument),
+        "CUDA backend: kernel " + k.pretty + " takes a " +
+            std::to_string(k.object_size) +
+            "-byte kernel object in the device image but the host passed " +
+            std::to_string(l.kernel_object_size) +
+            " bytes; host and device code disagree on the kernel's captures "
+            "(compiled with different flags or headers?)");
+
+  const launch_geometry geo =
+      l.nd_range ? nd_range_geometry(l, dev_->limits, k.max_threads, k.pretty)
+                 : range_geometry(l, k.range_budget, dev_->limits,
+                                  k.max_threads, k.pretty);
+  if (geo.empty)
+    return;
+  if (l.local_mem_bytes > k.dynamic_smem_limit.load(std::memory_order_relaxed))
+    [[unlikely]]
+    dev_->kernels->allow_dynamic_smem(k, l.local_mem_bytes);
+
+  sycl::detail::kernel_dims dims;
+  std::memcpy(dims.global, l.global, sizeof dims.global);
+  std::memcpy(dims.offset, l.offset, sizeof dims.offset);
+  void *params[] = {const_cast<void *>(l.kernel_object), &dims};
+
+  ctx_.make_current();
+  CUresult r = api_.launch_kernel(
+      k.fn, geo.grid[0], geo.grid[1], geo.grid[2], geo.block[0], geo.block[1],
+      geo.block[2], static_cast<unsigned>(l.local_mem_bytes), stream_, params,
+      nullptr);
+  if (r != CUDA_SUCCESS) [[unlikely]]
+    throw_error(r == CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES ? sycl::errc::nd_range
+                                                        : sycl::errc::runtime,
+                r,
+                "CUDA backend: cannot launch kernel " + k.pretty + " on device " +
+                    dev_->info.name + " (" + geometry_text(geo) + ", " +
+                    std::to_string(l.local_mem_bytes) +
+                    " bytes of dynamic local memory)");
+}
+
+void cuda_queue::memcpy(void *dst, const void *src, size_t bytes) {
+  if (bytes == 0)
+    return;
+  ctx_.make_current();
+  CUresult r = api_.memcpy_async(dptr(dst), dptr(src), bytes, stream_);
+  if (r != CUDA_SUCCESS)
+    fail(r, "copy of " + std::to_string(bytes) + " bytes");
+}
+
+void cuda_queue::fill(void *dst, const void *pattern, size_t pattern_size,
+                      size_t count) {
+  const fill_plan plan =
+      plan_fill(reinterpret_cast<uintptr_t>(dst), pattern, pattern_size, count);
+  if (plan.kind == fill_plan::none)
+    return;
+  ctx_.make_current();
+  const CUdeviceptr d = dptr(dst);
+  CUresult r = CUDA_SUCCESS;
+  switch (plan.kind) {
+  case fill_plan::memset8:
+    r = api_.memset_d8_async(d, static_cast<unsigned char>(plan.value),
+                             plan.elements, stream_);
+    break;
+  case fill_plan::memset16:
+    r = api_.memset_d16_async(d, static_cast<unsigned short>(plan.value),
+                              plan.elements, stream_);
+    break;
+  case fill_plan::memset32:
+    r = api_.memset_d32_async(d, plan.value, plan.elements, stream_);
+    break;
+  case fill_plan::strided: {
+    // First plan.head instances: one 2-D memset per pattern word, one
+    // "row" per instance (pitch = period).
+    const size_t words = plan.period / plan.width;
+    for (size_t w = 0; w < words && r == CUDA_SUCCESS; ++w) {
+      const uint32_t v = pattern_word(pattern, plan.width, w);
+      const CUdeviceptr at = d + w * plan.width;
+      switch (plan.width) {
+      case 4:
+        r = api_.memset_d2d32_async(at, plan.period, v, 1, plan.head, stream_);
+        break;
+      case 2:
+        r = api_.memset_d2d16_async(at, plan.period,
+                                    static_cast<unsigned short>(v), 1,
+                                    plan.head, stream_);
+        break;
+      default:
+        r = api_.memset_d2d8_async(at, plan.period,
+                                   static_cast<unsigned char>(v), 1, plan.head,
+                                   stream_);
+        break;
+      }
+    }
+    // Then double the filled prefix until the range is covered.
+    size_t done = plan.head * plan.period;
+    while (r == CUDA_SUCCESS && done < plan.total_bytes) {
+      const size_t n = std::min(done, plan.total_bytes - done);
+      r = api_.memcpy_async(d + done, d, n, stream_);
+      done += n;
+    }
+    break;
+  }
+  case fill_plan::none:
+    break;
+  }
+  if (r != CUDA_SUCCESS)
+    fail(r, "fill of " + std::to_string(count) + " x " +
+                std::to_string(pattern_size) + "-byte pattern");
+}
+
+void cuda_queue::prefetch(const void *ptr, size_t bytes) {
+  // A hint: only managed memory on devices that can migrate it concurrently;
+  // failures (e.g. a pointer that is not managed) are ignored.
+  if (!ptr || bytes == 0 || !dev_->concurrent_managed)
+    return;
+  ctx_.make_current();
+  if (api_.mem_prefetch_async_v2) {
+    CUmemLocation loc{CU_MEM_LOCATION_TYPE_DEVICE, ctx_.device()};
+    api_.mem_prefetch_async_v2(dptr(ptr), bytes, loc, 0, stream_);
+  } else if (api_.mem_prefetch_async_v1) {
+    api_.mem_prefetch_async_v1(dptr(ptr), bytes, ctx_.device(), stream_);
+  }
+}
+
+void cuda_queue::trampoline(void *p) {
+  // On the driver's callback thread: no CUDA calls here. Run the callback on
+  // a pool thread (which may call CUDA) and hold the stream until it is done.
+  auto *rec = static_cast<callback_record *>(p);
+  std::exception_ptr error = rec->queue->dev_->host_tasks->run(rec->fn, rec->arg);
+  if (error) {
+    std::lock_guard lock(rec->queue->error_mutex_);
+    if (!rec->queue->callback_error_)
+      rec->queue->callback_error_ = error;
+  }
+  delete rec;
+}
+
+void cuda_queue::host_callback(void (*fn)(void *), void *arg) {
+  auto *rec = new callback_record{this, fn, arg};
+  ctx_.make_current();
+  CUresult r = api_.launch_host_func(stream_, &cuda_queue::trampoline, rec);
+  if (r != CUDA_SUCCESS) {
+    delete rec;
+    fail(r, "cannot enqueue a host callback");
+  }
+}
+
+std::shared_ptr<backend_event> cuda_queue::record(bool timing) {
+  ctx_.make_current();
+  std::shared_ptr<const clock_anchor> anchor;
+  if (timing)
+    anchor = dev_->events->anchor();
+  CUevent e = dev_->events->acquire(timing);
+  CUresult r = api_.event_record(e, stream_);
+  if (r != CUDA_SUCCESS) {
+    dev_->events->release(e, timing);
+    fail(r, "cannot record an event");
+  }
+  return std::make_shared<cuda_event>(dev_->events, e, timing, std::move(anchor));
+}
+
+bool cuda_queue::wait_for(backend_event &event) {
+  auto *ce = dynamic_cast<cuda_event *>(&event);
+  if (!ce)
+    return false; // not ours: the runtime waits on the host instead
+  ctx_.make_current();
+  // Works across devices too: the event may belong to another context.
+  CUresult r = api_.stream_wait_event(stream_, ce->get(), 0);
+  if (r != CUDA_SUCCESS)
+    fail(r, "cannot make a stream wait for an event");
+  return true;
+}
+
+void cuda_queue::synchronize() {
+  ctx_.make_current();
+  CUresult r = api_.stream_synchronize(stream_);
+  if (r != CUDA_SUCCESS)
+    throw_error(sycl::errc::runtime, r,
+                "CUDA backend: work on a queue of device " + dev_->info.name +
+                    " failed");
+  std::exception_ptr error;
+  {
+    std::lock_guard lock(error_mutex_);
+    std::swap(error, callback_error_);
+  }
+  if (error)
+    std::rethrow_exception(error);
+}
+
+} // namespace usycl::rt::cuda

@@ -1,0 +1,46 @@
+// One in-order CUDA stream (CU_STREAM_NON_BLOCKING) per backend_queue.
+// Thread-safe: the driver serialises enqueues on a stream; the only state of
+// our own is the error a host callback threw, behind a mutex.
+#pragma once
+
+#include "backend.hpp"
+#include "cuda_device.hpp"
+
+#include <exception>
+#include <memory>
+#include <mutex>
+
+namespace usycl::rt::cuda {
+
+class cuda_queue final : public backend_queue {
+public:
+  cuda_queue(std::shared_ptr<device_state> dev, bool profiling);
+  ~cuda_queue() override;
+
+  void launch(const sycl::detail::kernel_launch &launch) override;
+  void memcpy(void *dst, const void *src, size_t bytes) override;
+  void fill(void *dst, const void *pattern, size_t pattern_size,
+            size_t count) override;
+  void prefetch(const void *ptr, size_t bytes) override;
+  void host_callback(void (*fn)(void *), void *arg) override;
+  std::shared_ptr<backend_event> record(bool timing) override;
+  bool wait_for(backend_event &event) override;
+  void synchronize() override;
+
+  CUstream stream() const { return stream_; }
+
+private:
+  struct callback_record;
+  static void trampoline(void *record);
+  [[noreturn]] void fail(CUresult r, const std::string &what) const;
+
+  std::shared_ptr<device_state> dev_;
+  const context &ctx_;
+  const driver_api &api_;
+  CUstream stream_ = nullptr;
+  bool profiling_;
+  std::mutex error_mutex_;
+  std::exception_ptr callback_error_;
+};
+
+} // namespace usycl::rt::cuda

@@ -1,0 +1,172 @@
+#include "buffer_impl.hpp"
+
+#include <sycl/detail/buffer_api.hpp>
+
+#include <cstring>
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+
+buffer_impl::buffer_impl(size_t bytes, void *user_ptr, const void *init_data, uint32_t)
+    : bytes_(bytes) {
+  if (user_ptr) {
+    host_ = user_ptr;
+    final_data_ = user_ptr;
+    write_back_ = true;
+  } else {
+    owned_.reset(new (std::nothrow) unsigned char[bytes ? bytes : 1]);
+    if (!owned_)
+      throw_error(errc::memory_allocation,
+                  "buffer: cannot allocate " + std::to_string(bytes) + " bytes of host memory");
+    host_ = owned_.get();
+    if (init_data) std::memcpy(host_, init_data, bytes);
+  }
+}
+
+buffer_impl::~buffer_impl() {
+  for (auto &[dev, copy] : copies_)
+    if (copy.ptr) dev->backend_device().free(copy.ptr, usycl::rt::usm_kind::device);
+}
+
+std::vector<std::shared_ptr<event_impl>>
+buffer_impl::add_access(const std::shared_ptr<event_impl> &cmd, access_mode mode) {
+  std::vector<std::shared_ptr<event_impl>> deps;
+  std::lock_guard lock(mutex_);
+  auto live = [](const std::shared_ptr<event_impl> &e) {
+    return e && e->get_state() != event_impl::state::complete;
+  };
+  if (live(last_writer_)) deps.push_back(last_writer_);
+  if (mode_writes(mode)) {
+    for (auto &r : readers_)
+      if (live(r)) deps.push_back(r);
+    readers_.clear();
+    last_writer_ = cmd;
+  } else {
+    std::erase_if(readers_, [](auto &r) { return r->get_state() == event_impl::state::complete; });
+    readers_.push_back(cmd);
+  }
+  return deps;
+}
+
+void buffer_impl::invalidate_others_locked(device_impl *keep) {
+  for (auto &[dev, copy] : copies_)
+    if (dev != keep) copy.valid = false;
+  if (keep) host_valid_ = keep->uses_host_memory();
+}
+
+void buffer_impl::bring_to_host_locked() {
+  if (host_valid_) return;
+  for (auto &[dev, copy] : copies_)
+    if (copy.valid) {
+      dev->backend_device().memcpy_sync(host_, copy.ptr, bytes_);
+      host_valid_ = true;
+      return;
+    }
+  host_valid_ = true; // never written anywhere: host data is the content
+}
+
+void *buffer_impl::prepare(device_impl &device, usycl::rt::backend_queue &bq, access_mode mode,
+                           bool no_init) {
+  std::lock_guard lock(mutex_);
+  if (device.uses_host_memory()) {
+    if (!no_init) bring_to_host_locked();
+    if (mode_writes(mode)) {
+      invalidate_others_locked(nullptr);
+      host_valid_ = true;
+    }
+    return host_;
+  }
+  device_copy &copy = copies_[&device];
+  if (!copy.ptr) {
+    copy.ptr = device.backend_device().malloc(usycl::rt::usm_kind::device, bytes_ ? bytes_ : 1, 64);
+    if (!copy.ptr)
+      throw_error(errc::memory_allocation,
+                  "buffer of " + std::to_string(bytes_) + " bytes does not fit in the memory of " +
+                      device.info().name + "; use a smaller buffer or another device");
+  }
+  if (!copy.valid && !no_init && !mode_discards(mode)) {
+    bring_to_host_locked();
+    bq.memcpy(copy.ptr, host_, bytes_);
+  }
+  copy.valid = true;
+  if (mode_writes(mode)) invalidate_others_locked(&device);
+  return copy.ptr;
+}
+
+void *buffer_impl::prepare_host(access_mode mode, bool no_init) {
+  std::lock_guard lock(mutex_);
+  if (!no_init) bring_to_host_locked();
+  if (mode_writes(mode)) {
+    for (auto &[dev, copy] : copies_) copy.valid = false;
+    host_valid_ = true;
+  }
+  return host_;
+}
+
+void buffer_impl::wait_all() {
+  std::shared_ptr<event_impl> writer;
+  std::vector<std::shared_ptr<event_impl>> readers;
+  {
+    std::lock_guard lock(mutex_);
+    writer = last_writer_;
+    readers = readers_;
+  }
+  if (writer) writer->wait();
+  for (auto &r : readers) r->wait();
+}
+
+void buffer_impl::release() {
+  wait_all();
+  std::lock_guard lock(mutex_);
+  if (released_) return;
+  released_ = true;
+  if (write_back_ && final_data_) {
+    bring_to_host_locked();
+    if (final_data_ != host_) std::memcpy(final_data_, host_, bytes_);
+  }
+  last_writer_.reset();
+  readers_.clear();
+}
+
+void buffer_impl::set_final_data(void *ptr) {
+  std::lock_guard lock(mutex_);
+  final_data_ = ptr;
+  write_back_ = ptr != nullptr;
+}
+
+void buffer_impl::set_write_back(bool flag) {
+  std::lock_guard lock(mutex_);
+  write_back_ = flag && final_data_;
+}
+
+// ---- exported entry points ----
+
+std::shared_ptr<buffer_impl> make_buffer(size_t bytes, void *user_ptr, const void *init_data,
+                                         uint32_t bits) {
+  return std::make_shared<buffer_impl>(bytes, user_ptr, init_data, bits);
+}
+
+std::shared_ptr<void> make_buffer_owner(const std::shared_ptr<buffer_impl> &b) {
+  return std::shared_ptr<void>(b.get(), [keep = b](void *) { keep->release(); });
+}
+
+void buffer_set_final_data(buffer_impl &b, void *ptr) { b.set_final_data(ptr); }
+void buffer_set_write_back(buffer_impl &b, bool flag) { b.set_write_back(flag); }
+size_t buffer_byte_size(const buffer_impl &b) { return b.bytes(); }
+
+host_access buffer_host_access(const std::shared_ptr<buffer_impl> &b, access_mode mode,
+                               bool no_init) {
+  // The host access is a command of its own: later device work waits until
+  // the host accessor is destroyed.
+  auto access = std::make_shared<event_impl>();
+  auto deps = b->add_access(access, mode);
+  for (auto &d : deps) d->wait();
+  void *ptr = b->prepare_host(mode, no_init);
+  access->set_enqueued(nullptr, nullptr, nullptr);
+  return {ptr, std::shared_ptr<void>(ptr, [access](void *) { access->set_complete(); })};
+}
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl

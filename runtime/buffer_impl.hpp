@@ -1,0 +1,71 @@
+// The state behind sycl::buffer: host storage, one allocation per device that
+// used it, which copies are current, and the commands that access it (for
+// dependency tracking in submission order).
+#pragma once
+
+#include "event_impl.hpp"
+#include "platform_impl.hpp"
+
+#include <sycl/access_mode.hpp>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+
+class buffer_impl {
+public:
+  buffer_impl(size_t bytes, void *user_ptr, const void *init_data, uint32_t property_bits);
+  ~buffer_impl();
+
+  size_t bytes() const { return bytes_; }
+
+  // Registers `cmd` as the newest access in `mode` and returns the events it
+  // must wait for (the last writer; for writes also the readers since).
+  std::vector<std::shared_ptr<event_impl>> add_access(const std::shared_ptr<event_impl> &cmd,
+                                                      access_mode mode);
+
+  // Makes the data current where `device` reads it and returns the address
+  // device code uses. Copies to a device are enqueued on `bq` ahead of the
+  // command; copies from a device are synchronous (their writers finished).
+  void *prepare(device_impl &device, usycl::rt::backend_queue &bq, access_mode mode,
+                bool no_init);
+  // Same for the host (host accessors, host tasks, write-back).
+  void *prepare_host(access_mode mode, bool no_init);
+
+  // Waits for every command that touches the buffer.
+  void wait_all();
+  // Last user handle gone: wait, write back, free device memory.
+  void release();
+
+  void set_final_data(void *ptr);
+  void set_write_back(bool flag);
+
+private:
+  struct device_copy {
+    void *ptr = nullptr;
+    bool valid = false;
+  };
+  void bring_to_host_locked();
+  void invalidate_others_locked(device_impl *keep);
+
+  std::mutex mutex_;
+  size_t bytes_;
+  void *host_ = nullptr;       // the user's pointer or owned_
+  std::unique_ptr<unsigned char[]> owned_;
+  bool host_valid_ = true;
+  std::map<device_impl *, device_copy> copies_;
+  std::shared_ptr<event_impl> last_writer_;
+  std::vector<std::shared_ptr<event_impl>> readers_;
+  void *final_data_ = nullptr; // write-back destination (null: none)
+  bool write_back_ = false;
+  bool released_ = false;
+};
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl

@@ -1,0 +1,113 @@
+#include "event_impl.hpp"
+
+#include "queue_impl.hpp"
+
+#include <chrono>
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+
+uint64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+std::shared_ptr<event_impl> event_impl::make_complete() {
+  auto e = std::make_shared<event_impl>();
+  e->state_.store(state::complete, std::memory_order_release);
+  return e;
+}
+
+void event_impl::set_enqueued(usycl::rt::backend_queue *bq,
+                              std::shared_ptr<usycl::rt::backend_event> end,
+                              std::shared_ptr<usycl::rt::backend_event> start) {
+  {
+    std::lock_guard lock(mutex_);
+    bq_ = bq;
+    end_ = std::move(end);
+    start_ = std::move(start);
+    state expected = state::pending;
+    state_.compare_exchange_strong(expected, state::enqueued, std::memory_order_acq_rel);
+  }
+  cv_.notify_all();
+}
+
+void event_impl::set_complete() {
+  {
+    std::lock_guard lock(mutex_);
+    state_.store(state::complete, std::memory_order_release);
+  }
+  cv_.notify_all();
+}
+
+void event_impl::set_error(std::exception_ptr error) {
+  bool report = false;
+  {
+    std::lock_guard lock(mutex_);
+    report = !error_reported_;
+    error_reported_ = true;
+  }
+  if (report && queue_) queue_->report_async_error(std::move(error));
+}
+
+void event_impl::wait_enqueued() {
+  if (get_state() != state::pending) return;
+  std::unique_lock lock(mutex_);
+  cv_.wait(lock, [&] { return state_.load(std::memory_order_acquire) != state::pending; });
+}
+
+std::shared_ptr<usycl::rt::backend_event> event_impl::backend_event() {
+  std::lock_guard lock(mutex_);
+  if (!end_ && bq_ && state_.load(std::memory_order_acquire) == state::enqueued)
+    end_ = bq_->record(false); // covers this command and anything after it
+  return end_;
+}
+
+bool event_impl::is_complete() {
+  state s = get_state();
+  if (s == state::complete) return true;
+  if (s == state::pending) return false;
+  auto ev = backend_event();
+  if (ev && ev->is_complete()) {
+    set_complete();
+    return true;
+  }
+  return false;
+}
+
+void event_impl::wait() {
+  if (get_state() == state::complete) return;
+  wait_enqueued();
+  if (get_state() == state::complete) return;
+  auto ev = backend_event();
+  if (!ev) {
+    // Host work (host task, deferred host copy): completion is signalled.
+    std::unique_lock lock(mutex_);
+    cv_.wait(lock, [&] { return state_.load(std::memory_order_acquire) == state::complete; });
+    return;
+  }
+  try {
+    ev->wait();
+  } catch (...) {
+    set_error(std::current_exception());
+  }
+  set_complete();
+}
+
+uint64_t event_impl::start_ns() {
+  wait();
+  if (start_) return start_->timestamp_ns();
+  return host_start_ns;
+}
+
+uint64_t event_impl::end_ns() {
+  wait();
+  if (end_ && profiled) return end_->timestamp_ns();
+  return host_end_ns;
+}
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl

@@ -1,0 +1,77 @@
+// The state behind sycl::event: where the command went (a backend queue, a
+// host thread) and how to wait for it.
+#pragma once
+
+#include "backend.hpp"
+
+#include <sycl/event.hpp>
+#include <sycl/exception.hpp>
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+
+class queue_impl;
+
+class event_impl {
+public:
+  enum class state : int {
+    pending = 0,  // waiting for dependencies, not on any backend queue yet
+    enqueued = 1, // on a backend queue (or running on a host thread)
+    complete = 2,
+  };
+
+  event_impl() = default;
+  explicit event_impl(std::shared_ptr<queue_impl> queue) : queue_(std::move(queue)) {}
+  static std::shared_ptr<event_impl> make_complete();
+
+  state get_state() const { return state_.load(std::memory_order_acquire); }
+  bool is_complete();
+
+  // Blocks until complete. Errors of the command go to its queue's async
+  // error list (delivered by wait_and_throw), never thrown from here.
+  void wait();
+  // Blocks until the command is on a backend queue (or complete).
+  void wait_enqueued();
+
+  // Called by the scheduler.
+  void set_enqueued(usycl::rt::backend_queue *bq, std::shared_ptr<usycl::rt::backend_event> end,
+                    std::shared_ptr<usycl::rt::backend_event> start);
+  void set_complete();
+  void set_error(std::exception_ptr error);
+
+  // A backend event marking the end of this command on `bq()`, recorded on
+  // demand for commands that were launched without one.
+  std::shared_ptr<usycl::rt::backend_event> backend_event();
+  usycl::rt::backend_queue *bq() const { return bq_; }
+  const std::shared_ptr<queue_impl> &queue() const { return queue_; }
+
+  // Profiling, nanoseconds on steady_clock.
+  uint64_t submit_ns = 0;
+  uint64_t host_start_ns = 0;
+  uint64_t host_end_ns = 0;
+  bool profiled = false;
+  uint64_t start_ns();
+  uint64_t end_ns();
+
+private:
+  std::atomic<state> state_{state::pending};
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::shared_ptr<queue_impl> queue_;
+  usycl::rt::backend_queue *bq_ = nullptr;
+  std::shared_ptr<usycl::rt::backend_event> end_;
+  std::shared_ptr<usycl::rt::backend_event> start_;
+  bool error_reported_ = false;
+};
+
+uint64_t now_ns();
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl

@@ -1,0 +1,93 @@
+#include "platform_impl.hpp"
+
+#include "device_filter.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+
+void throw_error(errc code, const std::string &message) {
+  throw exception(make_error_code(code), message);
+}
+
+device_impl::device_impl(std::shared_ptr<usycl::rt::backend_device> dev, platform_impl &platform,
+                         std::shared_ptr<platform_impl> platform_owner)
+    : dev_(std::move(dev)), platform_ref_(platform), platform_(platform_owner) {}
+
+bool device_impl::has(aspect a) const {
+  const auto &aspects = info().aspects;
+  return std::find(aspects.begin(), aspects.end(), static_cast<int>(a)) != aspects.end();
+}
+
+bool context_impl::contains(const device_impl &d) const {
+  return std::any_of(devices_.begin(), devices_.end(), [&](auto &p) { return p.get() == &d; });
+}
+
+std::shared_ptr<context_impl> platform_impl::default_context() {
+  std::call_once(default_context_once_, [&] {
+    default_context_ = std::make_shared<context_impl>(devices_, async_handler{});
+  });
+  return default_context_;
+}
+
+runtime_state &runtime_state::get() {
+  // Leaked on purpose: queues and buffers destroyed during static destruction
+  // still need their devices.
+  static runtime_state *state = new runtime_state;
+  return *state;
+}
+
+runtime_state::runtime_state() {
+  std::optional<usycl::rt::device_filter> filter;
+  if (const char *text = std::getenv("ONEAPI_DEVICE_SELECTOR")) {
+    std::string error;
+    filter = usycl::rt::parse_device_filter(text, error);
+    if (!filter) selector_error_ = error;
+  }
+
+  backends_.push_back(usycl::rt::make_cpu_backend());
+  backends_.push_back(usycl::rt::make_cuda_backend());
+
+  for (auto &backend : backends_) {
+    sycl::backend id = std::string_view(backend->name()) == "cuda" ? sycl::backend::ext_oneapi_cuda
+                                                                    : sycl::backend::native_cpu;
+    const auto &devices = backend->devices();
+    if (devices.empty()) {
+      std::string why = backend->unavailable_reason();
+      notes_.push_back(std::string(backend->name()) + ": " + (why.empty() ? "no devices" : why));
+      continue;
+    }
+    auto platform = std::make_shared<platform_impl>(*backend, id);
+    unsigned index = 0;
+    for (const auto &dev : devices) {
+      auto kind = dev->info().kind;
+      auto type = kind == usycl::rt::device_kind::cpu   ? usycl::rt::filter_device_type::cpu
+                  : kind == usycl::rt::device_kind::gpu ? usycl::rt::filter_device_type::gpu
+                                                        : usycl::rt::filter_device_type::fpga;
+      bool keep = !selector_error_.empty() ? false
+                  : filter                 ? filter->accepts(backend->name(), type, index)
+                                           : true;
+      ++index;
+      if (keep)
+        platform->devices_.push_back(std::make_shared<device_impl>(dev, *platform, platform));
+      else
+        notes_.push_back(std::string(backend->name()) + ": device " + std::to_string(index - 1) +
+                         " (" + dev->info().name + ") filtered out by ONEAPI_DEVICE_SELECTOR");
+    }
+    if (!platform->devices_.empty()) platforms_.push_back(std::move(platform));
+  }
+}
+
+std::vector<std::shared_ptr<device_impl>> runtime_state::all_devices() const {
+  std::vector<std::shared_ptr<device_impl>> all;
+  for (const auto &p : platforms_)
+    for (const auto &d : p->devices()) all.push_back(d);
+  return all;
+}
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl

@@ -1,0 +1,100 @@
+#include "queue_impl.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+
+namespace {
+// Out-of-order queues spread independent commands over a few backend queues
+// (CUDA streams) so they can overlap.
+constexpr unsigned out_of_order_width = 4;
+} // namespace
+
+queue_impl::queue_impl(std::shared_ptr<device_impl> device, std::shared_ptr<context_impl> context,
+                       async_handler handler, uint32_t bits)
+    : device_(std::move(device)), context_(std::move(context)), handler_(std::move(handler)),
+      in_order_(bits & prop_in_order), profiling_(bits & prop_enable_profiling) {
+  unsigned width = in_order_ ? 1 : out_of_order_width;
+  for (unsigned i = 0; i < width; ++i)
+    backend_queues_.push_back(device_->backend_device().create_queue(in_order_, profiling_));
+}
+
+queue_impl::~queue_impl() {
+  // SYCL: destroying a queue does not block, but work already submitted must
+  // still run; backend queues finish their work in their own destructors.
+  try {
+    wait();
+  } catch (...) {
+  }
+}
+
+usycl::rt::backend_queue &queue_impl::next_backend_queue() {
+  if (backend_queues_.size() == 1) return *backend_queues_[0];
+  unsigned i = next_queue_.fetch_add(1, std::memory_order_relaxed);
+  return *backend_queues_[i % backend_queues_.size()];
+}
+
+void queue_impl::track(const std::shared_ptr<event_impl> &e) {
+  std::lock_guard lock(tracked_mutex_);
+  if (tracked_.size() >= 256)
+    std::erase_if(tracked_, [](auto &t) { return t->get_state() == event_impl::state::complete; });
+  tracked_.push_back(e);
+}
+
+void queue_impl::wait() {
+  std::vector<std::shared_ptr<event_impl>> events;
+  {
+    std::lock_guard lock(tracked_mutex_);
+    events.swap(tracked_);
+  }
+  for (auto &e : events) e->wait();
+  for (auto &bq : backend_queues_) {
+    try {
+      bq->synchronize();
+    } catch (...) {
+      report_async_error(std::current_exception());
+    }
+  }
+}
+
+void queue_impl::report_async_error(std::exception_ptr e) {
+  std::lock_guard lock(errors_mutex_);
+  errors_.push_back(std::move(e));
+}
+
+void queue_impl::throw_asynchronous() {
+  std::vector<std::exception_ptr> errors;
+  {
+    std::lock_guard lock(errors_mutex_);
+    errors.swap(errors_);
+  }
+  if (errors.empty()) return;
+  exception_list list(std::move(errors));
+  if (handler_) {
+    handler_(std::move(list));
+  } else if (context_ && context_->handler()) {
+    context_->handler()(std::move(list));
+  } else {
+    // SYCL 2020 §4.13.1.2: the default handler reports and terminates.
+    for (const auto &e : list) {
+      try {
+        std::rethrow_exception(e);
+      } catch (const std::exception &ex) {
+        std::fprintf(stderr, "usycl: unhandled asynchronous error: %s\n", ex.what());
+      } catch (...) {
+        std::fprintf(stderr, "usycl: unhandled asynchronous error of unknown type\n");
+      }
+    }
+    std::fprintf(stderr, "usycl: no async_handler was given to the queue or context; "
+                         "terminating (pass one to sycl::queue to handle these errors)\n");
+    std::terminate();
+  }
+}
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl

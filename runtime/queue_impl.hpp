@@ -1,0 +1,65 @@
+// The state behind sycl::queue.
+#pragma once
+
+#include "backend.hpp"
+#include "event_impl.hpp"
+#include "platform_impl.hpp"
+
+#include <sycl/exception.hpp>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+
+class queue_impl : public std::enable_shared_from_this<queue_impl> {
+public:
+  queue_impl(std::shared_ptr<device_impl> device, std::shared_ptr<context_impl> context,
+             async_handler handler, uint32_t property_bits);
+  ~queue_impl();
+
+  device_impl &device() const { return *device_; }
+  const std::shared_ptr<device_impl> &device_ptr() const { return device_; }
+  const std::shared_ptr<context_impl> &context() const { return context_; }
+  bool in_order() const { return in_order_; }
+  bool profiling() const { return profiling_; }
+
+  // The backend queue the next command goes to (round robin when out of order).
+  usycl::rt::backend_queue &next_backend_queue();
+
+  // Serialises submissions so in-order queues keep their order.
+  std::mutex submit_mutex;
+  // In-order queues: the last submitted command. Out-of-order: unused.
+  std::shared_ptr<event_impl> last_event;
+  // Commands not known complete, for queue::wait (pruned as they finish).
+  void track(const std::shared_ptr<event_impl> &e);
+  void wait();
+
+  void report_async_error(std::exception_ptr e);
+  // Hands the collected errors to the async handler (queue's, else the
+  // context's, else the default one that prints and terminates).
+  void throw_asynchronous();
+
+private:
+  std::shared_ptr<device_impl> device_;
+  std::shared_ptr<context_impl> context_;
+  async_handler handler_;
+  bool in_order_;
+  bool profiling_;
+  std::vector<std::unique_ptr<usycl::rt::backend_queue>> backend_queues_;
+  std::atomic<unsigned> next_queue_{0};
+
+  std::mutex tracked_mutex_;
+  std::vector<std::shared_ptr<event_impl>> tracked_;
+
+  std::mutex errors_mutex_;
+  std::vector<std::exception_ptr> errors_;
+};
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl

@@ -1,0 +1,321 @@
+#include "scheduler.hpp"
+
+#include "buffer_impl.hpp"
+#include "host_workers.hpp"
+#include "usm_registry.hpp"
+
+#include <sycl/handler.hpp>
+#include <sycl/interop_handle.hpp>
+
+#include <algorithm>
+#include <cstring>
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+namespace {
+
+std::string dims_text(const uint64_t *v, uint32_t dims) {
+  std::string s = "{";
+  for (uint32_t d = 0; d < dims; ++d) s += (d ? ", " : "") + std::to_string(v[d]);
+  return s + "}";
+}
+
+void validate_kernel(const command_group &cg, device_impl &dev) {
+  const kernel_launch &l = cg.launch;
+  const auto &info = dev.info();
+  if (!l.nd_range) return;
+  uint64_t group_size = 1;
+  for (uint32_t d = 0; d < l.dims; ++d) {
+    if (l.local[d] == 0 || l.global[d] % l.local[d] != 0)
+      throw_error(errc::nd_range,
+                  "nd_range: global range " + dims_text(l.global, l.dims) +
+                      " is not divisible by local range " + dims_text(l.local, l.dims) +
+                      " in dimension " + std::to_string(d) + "; round the global range up to a "
+                      "multiple of the work-group size");
+    if (l.local[d] > info.max_work_item_sizes[3 - l.dims + d] &&
+        info.max_work_item_sizes[3 - l.dims + d] != 0)
+      throw_error(errc::nd_range, "nd_range: local size " + std::to_string(l.local[d]) +
+                                      " in dimension " + std::to_string(d) + " exceeds " +
+                                      info.name + "'s limit of " +
+                                      std::to_string(info.max_work_item_sizes[3 - l.dims + d]));
+    group_size *= l.local[d];
+  }
+  if (group_size > info.max_work_group_size)
+    throw_error(errc::nd_range, "nd_range: work-group size " + std::to_string(group_size) + " " +
+                                    dims_text(l.local, l.dims) + " exceeds " + info.name +
+                                    "'s max_work_group_size of " +
+                                    std::to_string(info.max_work_group_size));
+}
+
+void check_usm_pointer(const void *ptr, const queue_impl &q, const char *what) {
+  if (!ptr) return;
+  auto found = usycl::rt::usm_registry::get().find(ptr);
+  if (!found) return; // ordinary host memory: allowed for copies
+  if (found->context != q.context().get())
+    throw_error(errc::invalid, std::string(what) +
+                                   ": USM pointer was allocated in another context than the "
+                                   "queue's; allocate it with this queue's context");
+}
+
+// Lays out local_accessors after the group scratch and writes their offsets.
+void place_local_memory(command_group &cg) {
+  size_t offset = group_scratch_bytes;
+  char *object = static_cast<char *>(cg.kernel_object->data());
+  for (const local_slot &slot : cg.local_slots) {
+    size_t align = std::max<size_t>(slot.alignment, 8);
+    offset = (offset + align - 1) / align * align;
+    std::memcpy(object + slot.offset, &offset, sizeof(size_t));
+    offset += slot.bytes;
+  }
+  cg.launch.local_mem_bytes = cg.launch.nd_range ? offset : 0;
+}
+
+// Per buffer the strongest access any accessor of the command asks for.
+struct merged_access {
+  buffer_impl *buffer;
+  access_mode mode;
+  bool no_init;
+};
+std::vector<merged_access> merge_requirements(const command_group &cg) {
+  std::vector<merged_access> merged;
+  for (const auto &r : cg.requirements) {
+    auto it = std::find_if(merged.begin(), merged.end(),
+                           [&](auto &m) { return m.buffer == r.buffer.get(); });
+    if (it == merged.end()) {
+      merged.push_back({r.buffer.get(), r.mode, r.no_init});
+    } else {
+      bool reads = mode_reads(it->mode) || mode_reads(r.mode);
+      bool writes = mode_writes(it->mode) || mode_writes(r.mode);
+      it->mode = writes ? (reads ? access_mode::read_write : access_mode::write) : access_mode::read;
+      it->no_init = it->no_init && r.no_init;
+    }
+  }
+  return merged;
+}
+
+void run_region_copy(usycl::rt::backend_queue &bq, char *dst, const buffer_region &dr,
+                     const char *src, const buffer_region &sr) {
+  // Rows of the destination region are filled from the source region in
+  // order; both regions hold the same number of bytes.
+  size_t total = dr.row_bytes * dr.rows * dr.slices;
+  size_t src_row = 0, src_slice = 0, src_in_row = 0;
+  size_t done = 0;
+  for (size_t s = 0; s < dr.slices; ++s)
+    for (size_t r = 0; r < dr.rows; ++r) {
+      size_t left = dr.row_bytes;
+      size_t dst_off = dr.offset_bytes + s * dr.slice_pitch + r * dr.row_pitch;
+      while (left && done < total) {
+        size_t src_off = sr.offset_bytes + src_slice * sr.slice_pitch + src_row * sr.row_pitch + src_in_row;
+        size_t n = std::min(left, sr.row_bytes - src_in_row);
+        bq.memcpy(dst + dst_off, src + src_off, n);
+        dst_off += n;
+        left -= n;
+        done += n;
+        src_in_row += n;
+        if (src_in_row == sr.row_bytes) {
+          src_in_row = 0;
+          if (++src_row == sr.rows) {
+            src_row = 0;
+            ++src_slice;
+          }
+        }
+      }
+    }
+}
+
+buffer_region whole(size_t bytes) {
+  buffer_region r;
+  r.row_bytes = bytes;
+  r.row_pitch = bytes;
+  return r;
+}
+
+bool region_is_whole(const buffer_region &r, size_t bytes) {
+  return r.offset_bytes == 0 && r.row_bytes * r.rows * r.slices == bytes;
+}
+
+// Puts the command on `bq`; every dependency is complete or ordered before it.
+void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backend_queue &bq) {
+  device_impl &dev = q.device();
+  std::shared_ptr<usycl::rt::backend_event> start;
+  if (q.profiling()) start = bq.record(true);
+
+  auto merged = merge_requirements(cg);
+  auto address_of = [&](buffer_impl *b) -> void * {
+    for (auto &m : merged)
+      if (m.buffer == b) return b->prepare(dev, bq, m.mode, m.no_init);
+    return nullptr;
+  };
+
+  switch (cg.kind) {
+  case command_kind::kernel: {
+    std::vector<void *> addresses(cg.requirements.size(), nullptr);
+    for (size_t i = 0; i < merged.size(); ++i) {
+      void *p = merged[i].buffer->prepare(dev, bq, merged[i].mode, merged[i].no_init);
+      for (size_t r = 0; r < cg.requirements.size(); ++r)
+        if (cg.requirements[r].buffer.get() == merged[i].buffer) addresses[r] = p;
+    }
+    char *object = static_cast<char *>(cg.kernel_object->data());
+    for (const accessor_slot &slot : cg.accessor_slots)
+      std::memcpy(object + slot.offset, &addresses[slot.requirement], sizeof(void *));
+    place_local_memory(cg);
+    bq.launch(cg.launch);
+    break;
+  }
+  case command_kind::usm_copy:
+    if (cg.bytes) bq.memcpy(cg.copy_dst, cg.copy_src, cg.bytes);
+    break;
+  case command_kind::usm_fill:
+    if (cg.bytes) bq.fill(cg.copy_dst, cg.pattern, cg.pattern_size, cg.bytes / cg.pattern_size);
+    break;
+  case command_kind::usm_prefetch:
+    bq.prefetch(cg.copy_src, cg.bytes);
+    break;
+  case command_kind::buffer_to_ptr: {
+    buffer_impl *b = cg.requirements[0].buffer.get();
+    if (!cg.copy_dst) { // update_host
+      b->prepare_host(access_mode::read, false);
+      break;
+    }
+    char *src = static_cast<char *>(address_of(b));
+    run_region_copy(bq, static_cast<char *>(cg.copy_dst), whole(cg.bytes), src, cg.region_src);
+    break;
+  }
+  case command_kind::ptr_to_buffer: {
+    buffer_impl *b = cg.requirements[0].buffer.get();
+    char *dst = static_cast<char *>(address_of(b));
+    run_region_copy(bq, dst, cg.region_dst, static_cast<const char *>(cg.copy_src), whole(cg.bytes));
+    break;
+  }
+  case command_kind::buffer_to_buffer: {
+    char *src = static_cast<char *>(address_of(cg.requirements[0].buffer.get()));
+    char *dst = static_cast<char *>(address_of(cg.requirements[1].buffer.get()));
+    run_region_copy(bq, dst, cg.region_dst, src, cg.region_src);
+    break;
+  }
+  case command_kind::buffer_fill: {
+    char *dst = static_cast<char *>(address_of(cg.requirements[0].buffer.get()));
+    const buffer_region &r = cg.region_dst;
+    for (size_t s = 0; s < r.slices; ++s)
+      for (size_t row = 0; row < r.rows; ++row)
+        bq.fill(dst + r.offset_bytes + s * r.slice_pitch + row * r.row_pitch, cg.pattern,
+                cg.pattern_size, r.row_bytes / cg.pattern_size);
+    break;
+  }
+  case command_kind::none:
+  case command_kind::barrier:
+  case command_kind::host_task:
+    break;
+  }
+
+  // Events are recorded lazily on in-order queues (the stream order is the
+  // dependency); out-of-order queues and profiling need one per command.
+  std::shared_ptr<usycl::rt::backend_event> end;
+  if (q.profiling() || !q.in_order()) end = bq.record(q.profiling());
+  ev.profiled = q.profiling();
+  ev.set_enqueued(&bq, std::move(end), std::move(start));
+}
+
+void run_host_task(queue_impl &q, command_group &cg, event_impl &ev) {
+  auto merged = merge_requirements(cg);
+  for (auto &m : merged) m.buffer->prepare_host(m.mode, m.no_init);
+  char *object = nullptr;
+  (void)object;
+  ev.host_start_ns = now_ns();
+  ev.set_enqueued(nullptr, nullptr, nullptr);
+  try {
+    if (cg.host_interop_fn)
+      cg.host_interop_fn(interop_handle(q.device_ptr()->platform_ref().id()));
+    else if (cg.host_fn)
+      cg.host_fn();
+  } catch (...) {
+    ev.set_error(std::current_exception());
+  }
+  ev.host_end_ns = now_ns();
+  ev.set_complete();
+}
+
+// A dependency the backend queue can order by itself, without a host wait.
+bool backend_can_wait(event_impl &dep, usycl::rt::backend_queue &bq, queue_impl &q) {
+  auto s = dep.get_state();
+  if (s == event_impl::state::complete) return true;
+  if (s == event_impl::state::pending) return false;
+  if (dep.bq() == &bq) return true; // same stream: order is implicit
+  if (!dep.bq() || !dep.queue() || &dep.queue()->device().backend_device() != &q.device().backend_device())
+    return false;
+  auto be = dep.backend_event();
+  return be && bq.wait_for(*be);
+}
+
+} // namespace
+
+std::shared_ptr<event_impl> submit(queue_impl &q, command_group &&cg) {
+  auto ev = std::make_shared<event_impl>(q.shared_from_this());
+  ev->submit_ns = q.profiling() ? now_ns() : 0;
+  if (cg.kind == command_kind::kernel) validate_kernel(cg, q.device());
+  if (cg.kind == command_kind::usm_copy) {
+    check_usm_pointer(cg.copy_dst, q, "memcpy destination");
+    check_usm_pointer(cg.copy_src, q, "memcpy source");
+  } else if (cg.kind == command_kind::usm_fill) {
+    check_usm_pointer(cg.copy_dst, q, "fill/memset destination");
+  }
+
+  std::unique_lock lock(q.submit_mutex);
+  auto deps = std::move(cg.dependencies);
+  if (q.in_order() && q.last_event && q.last_event->get_state() != event_impl::state::complete)
+    deps.push_back(q.last_event);
+  for (const auto &r : cg.requirements) {
+    auto more = r.buffer->add_access(ev, r.mode);
+    deps.insert(deps.end(), more.begin(), more.end());
+  }
+  if (q.in_order()) q.last_event = ev;
+
+  bool host_side = cg.kind == command_kind::host_task;
+  usycl::rt::backend_queue &bq = q.next_backend_queue();
+  bool ready = !host_side;
+  if (ready)
+    for (auto &d : deps)
+      if (!backend_can_wait(*d, bq, q)) {
+        ready = false;
+        break;
+      }
+
+  if (ready) {
+    try {
+      enqueue(q, cg, *ev, bq);
+    } catch (...) {
+      ev->set_enqueued(nullptr, nullptr, nullptr);
+      ev->set_complete();
+      throw;
+    }
+  } else {
+    // Wait on a host worker; keeps `deps` and the command alive until done.
+    auto job = [qp = q.shared_from_this(), ev, deps = std::move(deps),
+                cg = std::make_shared<command_group>(std::move(cg)), &bq, host_side]() mutable {
+      for (auto &d : deps) {
+        if (host_side || !d->bq() || d->bq() != &bq) d->wait();
+        else d->wait_enqueued();
+      }
+      if (host_side) {
+        run_host_task(*qp, *cg, *ev);
+        return;
+      }
+      try {
+        enqueue(*qp, *cg, *ev, bq);
+      } catch (...) {
+        ev->set_error(std::current_exception());
+        ev->set_enqueued(nullptr, nullptr, nullptr);
+        ev->set_complete();
+      }
+    };
+    usycl::rt::host_workers::get().post(std::move(job));
+  }
+  lock.unlock();
+  if (!q.in_order() || !ready) q.track(ev);
+  return ev;
+}
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl
