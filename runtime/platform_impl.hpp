@@ -73,7 +73,7 @@ private:
 };
 
 // Discovers backends and devices on first use.
-class runtime_state {
+class USYCL_EXPORT runtime_state {
 public:
   static runtime_state &get();
   const std::vector<std::shared_ptr<platform_impl>> &platforms() const { return platforms_; }

@@ -209,13 +209,18 @@ USYCL_M2(fmax, __nv_fmaxf, __nv_fmax, std::fmax)
 USYCL_M2(fmin, __nv_fminf, __nv_fmin, std::fmin)
 USYCL_M2(fmod, __nv_fmodf, __nv_fmod, std::fmod)
 USYCL_M2(hypot, __nv_hypotf, __nv_hypot, std::hypot)
-USYCL_M2(nextafter, __nv_nextafterf, __nv_nextafter, std::nextafter)
 USYCL_M2(pow, __nv_powf, __nv_pow, std::pow)
 USYCL_M2(remainder, __nv_remainderf, __nv_remainder, std::remainder)
 
 #undef USYCL_M1
 #undef USYCL_M2
 
+USYCL_INLINE float nextafter(float x, float y) noexcept {
+  return USYCL_DEV_OR_HOST(__nv_nextafterf(x, y), std::nextafter(x, y));
+}
+USYCL_INLINE double nextafter(double x, double y) noexcept {
+  return USYCL_DEV_OR_HOST(__nv_nextafter(x, y), std::nextafter(x, y));
+}
 // nextafter on half steps in half, not in float.
 USYCL_INLINE half nextafter(half x, half y) noexcept {
   const float fx = static_cast<float>(x), fy = static_cast<float>(y);
