@@ -88,7 +88,6 @@ public:
 
   accessor() = default;
 
-#ifndef __SYCL_DEVICE_ONLY__
   template <typename T, typename A>
   accessor(buffer<T, Dims, A> &buf, handler &h, const property_list &props = {})
       : accessor(buf, h, buf.get_range(), id<Dims>(), props) {}
@@ -114,7 +113,11 @@ public:
   accessor(buffer<T, Dims, A> &buf, handler &h, range<Dims> r, id<Dims> off,
            const property_list &props = {})
       : accessor(buf, r, off, props) {
+#ifndef __SYCL_DEVICE_ONLY__
     detail::handler_require(h, tail_.buffer, Mode, tail_.no_init);
+#else
+    (void)h;
+#endif
   }
 
   // Placeholder accessors: bound to a command group by handler::require.
@@ -127,6 +130,7 @@ public:
   template <typename T, typename A>
   accessor(buffer<T, Dims, A> &buf, range<Dims> r, id<Dims> off, const property_list &props = {})
       : ptr_(nullptr), mem_range_(buf.get_range()), acc_range_(r), offset_(off) {
+#ifndef __SYCL_DEVICE_ONLY__
     tail_.buffer = buf.impl();
     tail_.no_init = props.has_property<property::no_init>() || detail::mode_discards(Mode);
     for (int d = 0; d < Dims; ++d)
@@ -134,8 +138,12 @@ public:
         throw exception(make_error_code(errc::accessor),
                         "accessor range plus offset exceeds the buffer's range in dimension " +
                             std::to_string(d));
+#else
+    (void)props;
+#endif
   }
 
+#ifndef __SYCL_DEVICE_ONLY__
   accessor(const accessor &other)
       : ptr_(other.ptr_), mem_range_(other.mem_range_), acc_range_(other.acc_range_),
         offset_(other.offset_), tail_(other.tail_) {
@@ -313,8 +321,8 @@ public:
   static constexpr int dimensions = Dims;
 
   local_accessor() = default;
-#ifndef __SYCL_DEVICE_ONLY__
   local_accessor(range<Dims> r, handler &, const property_list & = {}) : range_(r) {}
+#ifndef __SYCL_DEVICE_ONLY__
   local_accessor(const local_accessor &o) : offset_(o.offset_), range_(o.range_) {
     if (detail::current_capture())
       detail::note_local_copy(this, range_.size() * sizeof(DataT), alignof(DataT));

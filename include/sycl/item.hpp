@@ -26,9 +26,12 @@ public:
     else
       return {};
   }
-  template <bool W = WithOffset, typename = std::enable_if_t<!W>>
-  constexpr operator item<Dims, true>() const {
-    return item<Dims, true>(id_, range_, id<Dims>());
+  // item<Dims, false> converts to item<Dims, true> (offset zero).
+  constexpr operator std::conditional_t<WithOffset, detail::no_conversion, item<Dims, true>>() const {
+    if constexpr (WithOffset)
+      return {};
+    else
+      return item<Dims, true>(id_, range_, id<Dims>());
   }
 
   friend constexpr bool operator==(const item &a, const item &b) {

@@ -1,0 +1,50 @@
+// How group algorithms use the group_scratch_bytes that the runtime reserves
+// at the start of every work-group's local memory (kernel_desc.hpp).
+//
+// The scratch is split in two halves with a fixed hand-over discipline, so
+// that consecutive group algorithms need no trailing barrier:
+//
+//   region A: written only BEFORE an algorithm's first barrier, read only
+//             between its first and its last barrier;
+//   region B: written only BETWEEN an algorithm's first and last barrier,
+//             read only after its last barrier.
+//
+// A work-item that starts algorithm k+1 has passed the last barrier of
+// algorithm k, so every region-A read of k is done when it writes region A;
+// region-B writes of k+1 happen after k+1's first barrier, which every
+// work-item reaches only after its region-B reads of k. Algorithms that must
+// write region B before any barrier (group_broadcast) add one leading
+// barrier instead.
+#pragma once
+
+#include <sycl/detail/kernel_desc.hpp>
+#include <sycl/detail/work_item_builtins.hpp>
+
+#include <cstddef>
+#include <type_traits>
+
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+
+inline constexpr size_t scratch_region_bytes = group_scratch_bytes / 2;
+static_assert(scratch_region_bytes >= 256,
+              "NVPTX group algorithms keep one 8-byte value per warp (32 warps) per region");
+
+USYCL_INLINE char *scratch_a() { return local_memory_base(); }
+USYCL_INLINE char *scratch_b() { return local_memory_base() + scratch_region_bytes; }
+
+// Typed access through memcpy: the scratch holds raw bytes, and T need not
+// be default-constructible. `like` supplies an object to copy into.
+template <typename T> USYCL_INLINE void scratch_store(char *at, const T &v) {
+  __builtin_memcpy(at, &v, sizeof(T));
+}
+template <typename T> USYCL_INLINE T scratch_load(const char *at, const T &like) {
+  T r = like;
+  __builtin_memcpy(&r, at, sizeof(T));
+  return r;
+}
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl
