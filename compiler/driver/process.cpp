@@ -77,7 +77,7 @@ std::vector<CommandResult> CommandRunner::runAll(ArrayRef<Command> Commands) {
     const Command &C = Commands[Index];
     if (Verbose)
       errs() << ' ' << formatCommandLine(C) << '\n';
-    StderrPaths[Index] = Temps.uniqueFile("stderr", "txt");
+    StderrPaths[Index] = Temps.uniqueFile("stderr/command", "txt");
     SmallVector<StringRef, 32> Argv = {C.Program};
     for (const std::string &Arg : C.Args)
       Argv.push_back(Arg);

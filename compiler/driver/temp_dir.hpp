@@ -30,7 +30,7 @@ public:
   std::string uniqueFile(llvm::StringRef Stem, llvm::StringRef Extension);
 
   // Leave the directory in place at exit (-save-temps).
-  void keep() { Keep = true; }
+  void keep();
 
 private:
   explicit TempDir(std::string Path) : Path(std::move(Path)) {}

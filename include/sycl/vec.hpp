@@ -316,7 +316,7 @@ template <typename DataT, int NumElements> class vec {
   }
   template <typename Arg> constexpr void put(int &i, const Arg &a) noexcept {
     if constexpr (detail::is_vec_v<Arg>) {
-      for (int k = 0; k < Arg::size(); ++k)
+      for (int k = 0; k < static_cast<int>(Arg::size()); ++k)
         m_data[i++] = a.m_data[k];
     } else {
       m_data[i++] = static_cast<DataT>(a);
@@ -546,21 +546,21 @@ public:
   friend constexpr rel_vec_t operator OP(const vec &l, const vec &r) noexcept {          \
     rel_vec_t res;                                                                       \
     for (int i = 0; i < N; ++i)                                                          \
-      res.m_data[i] = (l.m_data[i] OP r.m_data[i]) ? rel_elem_t(-1) : rel_elem_t(0);     \
+      res[i] = (l.m_data[i] OP r.m_data[i]) ? rel_elem_t(-1) : rel_elem_t(0);     \
     return res;                                                                          \
   }                                                                                      \
   template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
   friend constexpr rel_vec_t operator OP(const vec &l, const DataT &r) noexcept {        \
     rel_vec_t res;                                                                       \
     for (int i = 0; i < N; ++i)                                                          \
-      res.m_data[i] = (l.m_data[i] OP r) ? rel_elem_t(-1) : rel_elem_t(0);               \
+      res[i] = (l.m_data[i] OP r) ? rel_elem_t(-1) : rel_elem_t(0);               \
     return res;                                                                          \
   }                                                                                      \
   template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
   friend constexpr rel_vec_t operator OP(const DataT &l, const vec &r) noexcept {        \
     rel_vec_t res;                                                                       \
     for (int i = 0; i < N; ++i)                                                          \
-      res.m_data[i] = (l OP r.m_data[i]) ? rel_elem_t(-1) : rel_elem_t(0);               \
+      res[i] = (l OP r.m_data[i]) ? rel_elem_t(-1) : rel_elem_t(0);               \
     return res;                                                                          \
   }
   USYCL_VEC_RELOP(==, detail::always_true_v<T_>)

@@ -697,11 +697,27 @@ TEST(CudaFill, Plans) {
 
   const uint32_t pair[2] = {1, 2};
   p = plan_fill(0x1000, pair, 8, 3);
-  EXPECT_EQ(p.kind, fill_plan::strided);
+  EXPECT_EQ(p.kind, fill_plan::kernel64);
+  EXPECT_EQ(p.elements, 3u);
+  EXPECT_EQ(p.words[0], 0x0000000200000001ull);
+  // The strided fallback is planned too.
   EXPECT_EQ(p.period, 8u);
   EXPECT_EQ(p.width, 4u);
   EXPECT_EQ(p.head, 3u);
   EXPECT_EQ(p.total_bytes, 24u);
+
+  const float f4[4] = {1, 2, 3, 4};
+  p = plan_fill(0x1000, f4, 16, 5);
+  EXPECT_EQ(p.kind, fill_plan::kernel128);
+  EXPECT_EQ(p.elements, 5u);
+  EXPECT_EQ(p.words[1], 0x4080000040400000ull); // 3.0f, 4.0f
+  p = plan_fill(0x1008, f4, 16, 5); // not 16-byte aligned
+  EXPECT_EQ(p.kind, fill_plan::strided);
+  EXPECT_EQ(p.width, 4u);
+  const double d2[2] = {1.5, 1.5}; // period 8 inside 16
+  p = plan_fill(0x1008, d2, 16, 5);
+  EXPECT_EQ(p.kind, fill_plan::kernel64);
+  EXPECT_EQ(p.elements, 10u);
 
   const uint8_t three[3] = {1, 2, 3};
   p = plan_fill(0x1000, three, 3, 1000000);
@@ -1096,7 +1112,7 @@ TEST_F(CudaGpu, DynamicLocalMemoryBeyond48K) {
 
 TEST_F(CudaGpu, Fill) {
   const size_t pattern_sizes[] = {1, 2, 3, 4, 8, 12, 16, 24, 64};
-  const size_t offsets[] = {0, 1, 2, 4};
+  const size_t offsets[] = {0, 1, 2, 4, 8, 16};
   const size_t counts[] = {1, 7, 100003};
   for (usm_kind kind : {usm_kind::device, usm_kind::shared, usm_kind::host}) {
     usm_buffer buf(dev_, kind, 100003 * 64 + 64);
@@ -1147,7 +1163,8 @@ TEST_F(CudaGpu, MissingKernelNamesKernelAndDevice) {
 TEST_F(CudaGpu, ImageForNewerArchIsNotLoadable) {
   static std::string ptx = [] {
     std::string s = test_kernels_ptx;
-    s.replace(s.find("_ZTS5Empty"), 10, "_ZTS5Newer");
+    for (size_t at; (at = s.find("_ZTS5Empty")) != std::string::npos;)
+      s.replace(at, 10, "_ZTS5Newer");
     return s;
   }();
   static const char *names[] = {"_ZTS5Newer"};
@@ -1170,7 +1187,8 @@ TEST_F(CudaGpu, BrokenCubinFallsBackToPtx) {
   // holding the same kernel: the launch must use the PTX.
   static std::string ptx = [] {
     std::string s = test_kernels_ptx;
-    s.replace(s.find("_ZTS5Empty"), 10, "_ZTS5Fallb");
+    for (size_t at; (at = s.find("_ZTS5Empty")) != std::string::npos;)
+      s.replace(at, 10, "_ZTS5Fallb");
     return s;
   }();
   static std::string arch = dev_->info().arch;
@@ -1277,30 +1295,38 @@ TEST_F(CudaGpu, WaitForEventOfAnotherQueue) {
   EXPECT_FALSE(q2->wait_for(foreign));
 }
 
-TEST_F(CudaGpu, HostCallbackMayCallCudaAndOrdersLaterWork) {
+TEST_F(CudaGpu, HostCallbackRunsInStreamOrder) {
+  // Device work -> callback (host only, as the contract demands) -> device
+  // work: the callback sees the first fill and its writes reach the copy.
   const size_t n = 1 << 20;
+  usm_buffer staging(dev_, usm_kind::host, n * 4);
   usm_buffer dbuf(dev_, usm_kind::device, n * 4);
-  std::vector<uint32_t> src(n, 0xabcdef01u), out(n, 0);
+  std::vector<uint32_t> out(n, 0);
   struct ctx_t {
-    backend_device *dev;
-    void *dst;
-    const void *src;
-    size_t bytes;
-    std::atomic<int> calls{0};
-  } ctx{dev_, dbuf.ptr, src.data(), n * 4};
-  q_->fill(dbuf.ptr, "\0", 1, n * 4);
+    uint32_t *staging;
+    size_t n;
+    size_t saw_fill = 0;
+  } ctx{staging.as<uint32_t>(), n};
+  const uint32_t five = 5;
+  q_->fill(staging.ptr, &five, 4, n);
   q_->host_callback(
       [](void *p) {
         auto *c = static_cast<ctx_t *>(p);
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        c->dev->memcpy_sync(c->dst, c->src, c->bytes); // a CUDA call
-        c->calls++;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        for (size_t i = 0; i < c->n; ++i) {
+          c->saw_fill += c->staging[i] == 5;
+          c->staging[i] = uint32_t(i);
+        }
       },
       &ctx);
+  q_->memcpy(dbuf.ptr, staging.ptr, n * 4);
   q_->memcpy(out.data(), dbuf.ptr, n * 4);
   q_->synchronize();
-  EXPECT_EQ(ctx.calls.load(), 1);
-  EXPECT_EQ(out, src);
+  EXPECT_EQ(ctx.saw_fill, n);
+  size_t bad = 0;
+  for (size_t i = 0; i < n; ++i)
+    bad += out[i] != i;
+  EXPECT_EQ(bad, 0u);
 
   q_->host_callback([](void *) { throw std::runtime_error("callback failed"); }, nullptr);
   EXPECT_THROW(q_->synchronize(), std::runtime_error);

@@ -31,17 +31,29 @@ inline constexpr size_t scratch_region_bytes = group_scratch_bytes / 2;
 static_assert(scratch_region_bytes >= 256,
               "NVPTX group algorithms keep one 8-byte value per warp (32 warps) per region");
 
-USYCL_INLINE char *scratch_a() { return local_memory_base(); }
-USYCL_INLINE char *scratch_b() { return local_memory_base() + scratch_region_bytes; }
+// The scratch of the running work-group. nd_range launches get it at the
+// start of the dynamic local memory; range launches have no local memory, so
+// kernels that need a scratch there (range reductions) bring their own.
+USYCL_INLINE char *group_scratch() { return local_memory_base(); }
+
+#if USYCL_DEVICE_NVPTX
+// Statically allocated shared memory for range-launched kernels that reduce
+// over their CUDA block (the runtime gives range launches no dynamic shared
+// memory). Not a mutable global: each block has its own copy.
+[[clang::loader_uninitialized]] inline __attribute__((address_space(3)))
+__attribute__((aligned(16))) char range_group_scratch[group_scratch_bytes];
+#endif
 
 // Typed access through memcpy: the scratch holds raw bytes, and T need not
-// be default-constructible. `like` supplies an object to copy into.
+// be default-constructible. `like` supplies an object to copy into. Callers
+// place values at multiples of sizeof(T) from a 16-byte aligned base; saying
+// so keeps NVPTX from splitting the access into single bytes.
 template <typename T> USYCL_INLINE void scratch_store(char *at, const T &v) {
-  __builtin_memcpy(at, &v, sizeof(T));
+  __builtin_memcpy(__builtin_assume_aligned(at, alignof(T)), &v, sizeof(T));
 }
 template <typename T> USYCL_INLINE T scratch_load(const char *at, const T &like) {
   T r = like;
-  __builtin_memcpy(&r, at, sizeof(T));
+  __builtin_memcpy(&r, __builtin_assume_aligned(at, alignof(T)), sizeof(T));
   return r;
 }
 

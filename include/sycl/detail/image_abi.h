@@ -58,8 +58,10 @@ typedef struct usycl_binary_desc {
   const usycl_device_image *images;
 } usycl_binary_desc;
 
-void __usycl_register_images(const usycl_binary_desc *desc);
-void __usycl_unregister_images(const usycl_binary_desc *desc);
+__attribute__((visibility("default"))) void
+__usycl_register_images(const usycl_binary_desc *desc);
+__attribute__((visibility("default"))) void
+__usycl_unregister_images(const usycl_binary_desc *desc);
 
 #ifdef __cplusplus
 }

@@ -361,3 +361,96 @@ double __nv_dsub_ru(double, double) noexcept;
 double __nv_dsub_rd(double, double) noexcept;
 double __nv_fdim(double, double) noexcept;
 } // extern "C"
+
+// ---------------------------------------------------------------------------
+// Device definitions of the C library math functions (sinf, sin, expf, ...),
+// forwarding to libdevice, as clang's CUDA headers do. They are only used when
+// the device pass runs with -fmath-errno: then calls to ::sin / std::sin
+// (libstdc++'s std::sin(float) is __builtin_sinf) are emitted as calls to the
+// C functions instead of llvm.sin.* intrinsics, which the NVPTX backend cannot
+// select. Without -fmath-errno they are never referenced and cost nothing.
+// Define USYCL_NO_DEVICE_CMATH to leave them out.
+#if defined(__SYCL_DEVICE_ONLY__) && defined(__NVPTX__) && !defined(USYCL_NO_DEVICE_CMATH)
+#define USYCL_CM_ATTR inline __attribute__((always_inline))
+#define USYCL_CM1(N)                                                                     \
+  USYCL_CM_ATTR float N##f(float x) noexcept { return __nv_##N##f(x); }                  \
+  USYCL_CM_ATTR double N(double x) noexcept { return __nv_##N(x); }
+#define USYCL_CM2(N)                                                                     \
+  USYCL_CM_ATTR float N##f(float x, float y) noexcept { return __nv_##N##f(x, y); }      \
+  USYCL_CM_ATTR double N(double x, double y) noexcept { return __nv_##N(x, y); }
+extern "C" {
+USYCL_CM1(acos)
+USYCL_CM1(acosh)
+USYCL_CM1(asin)
+USYCL_CM1(asinh)
+USYCL_CM1(atan)
+USYCL_CM1(atanh)
+USYCL_CM1(cbrt)
+USYCL_CM1(ceil)
+USYCL_CM1(cos)
+USYCL_CM1(cosh)
+USYCL_CM1(erf)
+USYCL_CM1(erfc)
+USYCL_CM1(exp)
+USYCL_CM1(exp2)
+USYCL_CM1(exp10)
+USYCL_CM1(expm1)
+USYCL_CM1(fabs)
+USYCL_CM1(floor)
+USYCL_CM1(lgamma)
+USYCL_CM1(log)
+USYCL_CM1(log10)
+USYCL_CM1(log1p)
+USYCL_CM1(log2)
+USYCL_CM1(logb)
+USYCL_CM1(nearbyint)
+USYCL_CM1(rint)
+USYCL_CM1(round)
+USYCL_CM1(sin)
+USYCL_CM1(sinh)
+USYCL_CM1(sqrt)
+USYCL_CM1(tan)
+USYCL_CM1(tanh)
+USYCL_CM1(tgamma)
+USYCL_CM1(trunc)
+USYCL_CM2(atan2)
+USYCL_CM2(copysign)
+USYCL_CM2(fdim)
+USYCL_CM2(fmax)
+USYCL_CM2(fmin)
+USYCL_CM2(fmod)
+USYCL_CM2(hypot)
+USYCL_CM2(nextafter)
+USYCL_CM2(pow)
+USYCL_CM2(remainder)
+USYCL_CM_ATTR float fmaf(float x, float y, float z) noexcept { return __nv_fmaf(x, y, z); }
+USYCL_CM_ATTR double fma(double x, double y, double z) noexcept { return __nv_fma(x, y, z); }
+USYCL_CM_ATTR float ldexpf(float x, int e) noexcept { return __nv_ldexpf(x, e); }
+USYCL_CM_ATTR double ldexp(double x, int e) noexcept { return __nv_ldexp(x, e); }
+USYCL_CM_ATTR float scalbnf(float x, int e) noexcept { return __nv_scalbnf(x, e); }
+USYCL_CM_ATTR double scalbn(double x, int e) noexcept { return __nv_scalbn(x, e); }
+USYCL_CM_ATTR float frexpf(float x, int *e) noexcept { return __nv_frexpf(x, e); }
+USYCL_CM_ATTR double frexp(double x, int *e) noexcept { return __nv_frexp(x, e); }
+USYCL_CM_ATTR float modff(float x, float *i) noexcept { return __nv_modff(x, i); }
+USYCL_CM_ATTR double modf(double x, double *i) noexcept { return __nv_modf(x, i); }
+USYCL_CM_ATTR float remquof(float x, float y, int *q) noexcept { return __nv_remquof(x, y, q); }
+USYCL_CM_ATTR double remquo(double x, double y, int *q) noexcept { return __nv_remquo(x, y, q); }
+USYCL_CM_ATTR int ilogbf(float x) noexcept { return __nv_ilogbf(x); }
+USYCL_CM_ATTR int ilogb(double x) noexcept { return __nv_ilogb(x); }
+USYCL_CM_ATTR long long llrintf(float x) noexcept { return __nv_llrintf(x); }
+USYCL_CM_ATTR long long llrint(double x) noexcept { return __nv_llrint(x); }
+USYCL_CM_ATTR long long llroundf(float x) noexcept { return __nv_llroundf(x); }
+USYCL_CM_ATTR long long llround(double x) noexcept { return __nv_llround(x); }
+USYCL_CM_ATTR long lrintf(float x) noexcept { return static_cast<long>(__nv_llrintf(x)); }
+USYCL_CM_ATTR long lrint(double x) noexcept { return static_cast<long>(__nv_llrint(x)); }
+USYCL_CM_ATTR long lroundf(float x) noexcept { return static_cast<long>(__nv_llroundf(x)); }
+USYCL_CM_ATTR long lround(double x) noexcept { return static_cast<long>(__nv_llround(x)); }
+USYCL_CM_ATTR void sincosf(float x, float *s, float *c) noexcept { __nv_sincosf(x, s, c); }
+USYCL_CM_ATTR void sincos(double x, double *s, double *c) noexcept { __nv_sincos(x, s, c); }
+USYCL_CM_ATTR float nanf(const char *tag) noexcept { return __nv_nanf(tag); }
+USYCL_CM_ATTR double nan(const char *tag) noexcept { return __nv_nan(tag); }
+} // extern "C"
+#undef USYCL_CM1
+#undef USYCL_CM2
+#undef USYCL_CM_ATTR
+#endif

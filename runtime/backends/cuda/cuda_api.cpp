@@ -71,7 +71,26 @@ std::string driver::error_name(CUresult r) const {
   if (api_.get_error_name && api_.get_error_name(r, &name) == CUDA_SUCCESS &&
       name)
     return name;
-  return "CUDA error " + std::to_string(r);
+  // The driver could not say (stub libraries do this): the usual suspects of
+  // a failing cuInit, from cuda.h.
+  switch (r) {
+  case 1: return "CUDA_ERROR_INVALID_VALUE";
+  case 2: return "CUDA_ERROR_OUT_OF_MEMORY";
+  case 3: return "CUDA_ERROR_NOT_INITIALIZED";
+  case 4: return "CUDA_ERROR_DEINITIALIZED";
+  case 34: return "CUDA_ERROR_STUB_LIBRARY";
+  case 36: return "CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER";
+  case 46: return "CUDA_ERROR_DEVICE_UNAVAILABLE";
+  case 100: return "CUDA_ERROR_NO_DEVICE";
+  case 101: return "CUDA_ERROR_INVALID_DEVICE";
+  case 102: return "CUDA_ERROR_DEVICE_NOT_LICENSED";
+  case 304: return "CUDA_ERROR_OPERATING_SYSTEM";
+  case 802: return "CUDA_ERROR_SYSTEM_NOT_READY";
+  case 803: return "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH";
+  case 804: return "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE";
+  case 999: return "CUDA_ERROR_UNKNOWN";
+  default: return "CUDA error " + std::to_string(r);
+  }
 }
 
 std::string driver::describe(CUresult r) const {

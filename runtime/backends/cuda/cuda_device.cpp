@@ -73,7 +73,7 @@ device_info make_device_info(const device_attributes &a) {
 }
 
 device_state::~device_state() {
-  host_tasks.reset(); // join workers before the rest goes
+  builtins.reset();
   kernels.reset();
   events.reset();
 }
@@ -137,10 +137,11 @@ cuda_device::cuda_device(int ordinal) {
     st->limits.max_threads_per_block = static_cast<uint32_t>(attrs.max_threads_per_block);
   st->smem_optin = static_cast<uint32_t>(std::max(attrs.smem_optin, attrs.smem_per_block));
   st->concurrent_managed = attrs.concurrent_managed;
+  st->pageable_access = attrs.pageable_access;
   st->events = std::make_shared<event_pool>(st->ctx);
   st->kernels = std::make_unique<kernel_cache>(st->ctx, st->arch, attrs.name,
                                                st->smem_optin);
-  st->host_tasks = std::make_unique<host_task_pool>();
+  st->builtins = std::make_unique<builtin_kernels>(st->ctx);
   state_ = std::move(st);
 }
 

@@ -4,9 +4,9 @@
 
 #include "backend.hpp"
 #include "cuda_api.hpp"
+#include "cuda_builtin_kernels.hpp"
 #include "cuda_context.hpp"
 #include "cuda_event.hpp"
-#include "cuda_host_tasks.hpp"
 #include "cuda_image.hpp"
 #include "cuda_kernel_cache.hpp"
 #include "cuda_launch_config.hpp"
@@ -20,8 +20,8 @@ namespace usycl::rt::cuda {
 
 // Everything queues and events of a device need; shared so that a queue or
 // event outliving its backend_device stays valid. Members are destroyed in
-// reverse order: host tasks, kernels (unload modules), events, then the
-// context they all live in.
+// reverse order: modules (builtins, kernels), events, then the context
+// they live in.
 struct device_state {
   std::shared_ptr<context> ctx;
   int ordinal = 0;
@@ -30,9 +30,10 @@ struct device_state {
   device_limits limits;
   uint32_t smem_optin = 48 * 1024;
   bool concurrent_managed = false;
+  bool pageable_access = false;
   std::shared_ptr<event_pool> events;
   std::unique_ptr<kernel_cache> kernels;
-  std::unique_ptr<host_task_pool> host_tasks;
+  std::unique_ptr<builtin_kernels> builtins;
 
   ~device_state();
 };

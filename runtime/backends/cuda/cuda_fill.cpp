@@ -50,6 +50,11 @@ fill_plan plan_fill(uintptr_t dst, const void *pattern, size_t pattern_size,
     return plan;
   }
   plan.kind = fill_plan::strided;
+  if ((period == 8 || period == 16) && dst % period == 0) {
+    plan.kind = period == 8 ? fill_plan::kernel64 : fill_plan::kernel128;
+    plan.elements = total / period;
+    std::memcpy(plan.words, bytes, period); // little-endian host and GPU
+  }
   plan.period = period;
   plan.total_bytes = total;
   plan.width = 1;

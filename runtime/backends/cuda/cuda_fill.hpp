@@ -4,6 +4,10 @@
 // * A pattern that repeats with period 1, 2 or 4 bytes (any 1-byte value,
 //   0.0f, an int, a double 0.0, a {int,int} of equal halves...) is one
 //   cuMemsetD8/D16/D32Async, when the destination is aligned for it.
+// * A pattern of period 8 or 16 bytes at a destination aligned to it (double,
+//   int64, float4, double2...) is one launch of the backend's own fill kernel
+//   (8- or 16-byte stores); the queue takes the strided path below if that
+//   kernel cannot be loaded, so those plans carry both.
 // * Anything else: the first `head` copies of the pattern are written with
 //   period/width 2-D memsets (cuMemsetD2D{8,16,32}Async, one per pattern word,
 //   pitch = period), then cuMemcpyAsync doubles the filled prefix until the
@@ -18,11 +22,21 @@
 namespace usycl::rt::cuda {
 
 struct fill_plan {
-  enum kind_t { none, memset8, memset16, memset32, strided } kind = none;
+  enum kind_t {
+    none,
+    memset8,
+    memset16,
+    memset32,
+    kernel64,  // usycl_fill_u64(dst, words[0], elements)
+    kernel128, // usycl_fill_u128(dst, words[0], words[1], elements)
+    strided
+  } kind = none;
   // memset8/16/32: value and number of elements of that width.
   uint32_t value = 0;
-  size_t elements = 0;
-  // strided: the pattern reduced to its period, written in `width`-byte words.
+  size_t elements = 0; // also kernel64 / kernel128
+  uint64_t words[2] = {0, 0};
+  // strided (and the fallback of kernel64/128): the pattern reduced to its
+  // period, written in `width`-byte words.
   size_t period = 0;
   size_t width = 0;
   size_t head = 0;        // pattern instances written by the 2-D memsets

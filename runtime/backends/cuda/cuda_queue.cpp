@@ -129,6 +129,29 @@ void cuda_queue::fill(void *dst, const void *pattern, size_t pattern_size,
   case fill_plan::memset32:
     r = api_.memset_d32_async(d, plan.value, plan.elements, stream_);
     break;
+  case fill_plan::kernel64:
+  case fill_plan::kernel128: {
+    CUfunction fn = plan.kind == fill_plan::kernel64
+                        ? dev_->builtins->fill_u64()
+                        : dev_->builtins->fill_u128();
+    if (fn) {
+      constexpr uint32_t block = 256;
+      uint64_t blocks = (plan.elements + block - 1) / block;
+      // Grid-stride: enough blocks to fill every SM several times over.
+      blocks = std::min<uint64_t>(blocks, uint64_t(dev_->info.max_compute_units) * 32);
+      CUdeviceptr target = d;
+      uint64_t count = plan.elements;
+      uint64_t lo = plan.words[0], hi = plan.words[1];
+      void *p64[] = {&target, &lo, &count};
+      void *p128[] = {&target, &lo, &hi, &count};
+      r = api_.launch_kernel(fn, static_cast<unsigned>(blocks), 1, 1, block, 1, 1,
+                             0, stream_,
+                             plan.kind == fill_plan::kernel64 ? p64 : p128,
+                             nullptr);
+      break;
+    }
+    [[fallthrough]];
+  }
   case fill_plan::strided: {
     // First plan.head instances: one 2-D memset per pattern word, one
     // "row" per instance (pitch = period).
@@ -175,6 +198,13 @@ void cuda_queue::prefetch(const void *ptr, size_t bytes) {
   if (!ptr || bytes == 0 || !dev_->concurrent_managed)
     return;
   ctx_.make_current();
+  // Ask first rather than provoke CUDA_ERROR_INVALID_VALUE, which tools such
+  // as compute-sanitizer report: managed memory, or (on systems where the GPU
+  // reaches pageable memory) memory CUDA does not know.
+  unsigned managed = 0;
+  CUresult q = api_.pointer_get_attribute(&managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, dptr(ptr));
+  if (q == CUDA_SUCCESS ? !managed : !dev_->pageable_access)
+    return;
   if (api_.mem_prefetch_async_v2) {
     CUmemLocation loc{CU_MEM_LOCATION_TYPE_DEVICE, ctx_.device()};
     api_.mem_prefetch_async_v2(dptr(ptr), bytes, loc, 0, stream_);
@@ -184,14 +214,15 @@ void cuda_queue::prefetch(const void *ptr, size_t bytes) {
 }
 
 void cuda_queue::trampoline(void *p) {
-  // On the driver's callback thread: no CUDA calls here. Run the callback on
-  // a pool thread (which may call CUDA) and hold the stream until it is done.
+  // On the driver's callback thread, after everything enqueued before it;
+  // the stream waits for us to return. See host_callback() in cuda_queue.hpp.
   auto *rec = static_cast<callback_record *>(p);
-  std::exception_ptr error = rec->queue->dev_->host_tasks->run(rec->fn, rec->arg);
-  if (error) {
+  try {
+    rec->fn(rec->arg);
+  } catch (...) {
     std::lock_guard lock(rec->queue->error_mutex_);
     if (!rec->queue->callback_error_)
-      rec->queue->callback_error_ = error;
+      rec->queue->callback_error_ = std::current_exception();
   }
   delete rec;
 }

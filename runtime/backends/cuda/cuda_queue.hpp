@@ -22,6 +22,15 @@ public:
   void fill(void *dst, const void *pattern, size_t pattern_size,
             size_t count) override;
   void prefetch(const void *ptr, size_t bytes) override;
+  // fn runs on the CUDA driver's callback thread (cuLaunchHostFunc), after
+  // the work before it; later work on the stream waits until it returns.
+  // Like any CUDA host function it must not call CUDA (nor this backend)
+  // and must not wait for device work or for other host callbacks: the
+  // driver runs them on one thread. Handing fn to another thread and
+  // blocking until it finished does not lift that rule (a synchronous CUDA
+  // call made there deadlocks, seen on an H200 with driver 580), so host
+  // tasks that call CUDA belong on the runtime's own threads. An exception
+  // fn throws is rethrown by the next synchronize().
   void host_callback(void (*fn)(void *), void *arg) override;
   std::shared_ptr<backend_event> record(bool timing) override;
   bool wait_for(backend_event &event) override;

@@ -1,0 +1,356 @@
+//===- compile.cpp - The clang passes of each source ----------------------===//
+
+#include "compile.hpp"
+#include "diagnostic_merge.hpp"
+#include "diagnostics.hpp"
+#include "offload_sections.hpp"
+#include "temp_dir.hpp"
+#include "toolchain.hpp"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace usycl::driver {
+
+namespace {
+
+void addSource(std::vector<std::string> &Args, const InputFile &Source) {
+  if (!Source.Language.empty())
+    Args.insert(Args.end(), {"-x", Source.Language});
+  Args.push_back(Source.Path);
+}
+
+// clang colors its diagnostics only when writing to a terminal; its stderr
+// is a file here, so ask for colors when ours is a terminal, unless the user
+// decided.
+void addColorChoice(std::vector<std::string> &Args,
+                    ArrayRef<std::string> UserArgs) {
+  bool UserChose = any_of(UserArgs, [](StringRef Arg) {
+    return Arg.starts_with("-fcolor-diagnostics") ||
+           Arg.starts_with("-fno-color-diagnostics") ||
+           Arg.starts_with("-fdiagnostics-color");
+  });
+  if (!UserChose && sys::Process::StandardErrHasColors())
+    Args.push_back("-fcolor-diagnostics");
+}
+
+void addOutput(std::vector<std::string> &Args, const std::string *Output) {
+  if (Output)
+    Args.insert(Args.end(), {"-o", *Output});
+}
+
+// -MD and -MMD name the dependency file and its target after the object the
+// compiler writes. The host pass writes a temporary object, so name both
+// after the object the user sees instead (unless -MF/-MT/-MQ say otherwise).
+std::vector<std::string> dependencyFileArgs(ArrayRef<std::string> HostOnlyArgs,
+                                            StringRef UserObject) {
+  auto Has = [&](StringRef Prefix) {
+    return any_of(HostOnlyArgs,
+                  [&](StringRef Arg) { return Arg.starts_with(Prefix); });
+  };
+  if (!is_contained(HostOnlyArgs, "-MD") && !is_contained(HostOnlyArgs, "-MMD"))
+    return {};
+  std::vector<std::string> Args;
+  if (!Has("-MF")) {
+    SmallString<128> DepFile(UserObject);
+    sys::path::replace_extension(DepFile, "d");
+    Args.insert(Args.end(), {"-MF", std::string(DepFile)});
+  }
+  if (!Has("-MT") && !Has("-MQ"))
+    Args.insert(Args.end(), {"-MT", UserObject.str()});
+  return Args;
+}
+
+} // namespace
+
+struct SourceCompiler::PassPlan {
+  const InputFile *Source = nullptr;
+  std::vector<size_t> DeviceCommands; // indices into the command list
+  std::vector<DeviceBitcode> DeviceOutputs;
+  std::optional<size_t> HostCommand;
+  std::string HostOutput;
+  // -c with device code: the host object is a temporary, and the object the
+  // user asked for is written here once the device code is embedded.
+  std::string EmbedInto;
+};
+
+std::string SourceCompiler::finalOutputFor(const InputFile &Source) const {
+  if (Options.Output)
+    return *Options.Output;
+  StringRef Extension;
+  switch (Options.Action) {
+  case DriverAction::HostAssembly:
+    Extension = ".s";
+    break;
+  case DriverAction::DeviceOnly:
+    Extension = Options.EmitIRText ? ".ll" : ".bc";
+    break;
+  default:
+    Extension = ".o";
+    break;
+  }
+  // Like clang: next to the current directory, named after the source.
+  return (sys::path::stem(Source.Path) + Extension).str();
+}
+
+Expected<Command> SourceCompiler::devicePass(const InputFile &Source,
+                                             const TargetInfo &Target,
+                                             const std::string *Output) {
+  Expected<std::string> Clang = Tools.clang();
+  if (!Clang)
+    return Clang.takeError();
+  Expected<std::string> Plugin = Tools.plugin();
+  if (!Plugin)
+    return Plugin.takeError();
+
+  Command C;
+  C.Program = *Clang;
+  C.Description = ("device compilation of '" + Source.Path + "' for " +
+                   Target.Name)
+                      .str();
+  std::vector<std::string> &A = C.Args;
+  A = {"-fsycl", "--offload-device-only",
+       ("--offload-arch=" + Target.Arch).str(),
+       // libdevice is linked once at link time (only what is used), not into
+       // every translation unit; this also lets sources compile on machines
+       // without CUDA.
+       "-nocudalib",
+       // Pin the PTX ISA floor to what the architecture needs, so the result
+       // does not depend on which CUDA (if any) clang happens to find.
+       "-Xclang", "-target-feature", "-Xclang",
+       ("+ptx" + Twine(Target.MinPtxVersion)).str(),
+       // Host-only flags (-fstack-protector, ...) are expected to be unused
+       // here; clang warns about them in the host pass if they are wrong.
+       "-Wno-unused-command-line-argument"};
+  switch (Options.Action) {
+  case DriverAction::SyntaxOnly:
+    A.push_back("-fsyntax-only");
+    break;
+  case DriverAction::DeviceOnly:
+    A.insert(A.end(), {"-emit-llvm", Options.EmitIRText ? "-S" : "-c"});
+    break;
+  default:
+    A.insert(A.end(), {"-emit-llvm", "-c"});
+    break;
+  }
+  A.push_back(Options.Optimization.devicePassFlag());
+  A.push_back("-fplugin=" + *Plugin);
+  A.push_back(("-fplugin-arg-usycl-target=" + Target.Name).str());
+  if (!Options.FixedTargets.empty()) {
+    std::vector<StringRef> Names;
+    for (const TargetInfo *T : Options.FixedTargets)
+      Names.push_back(T->Name);
+    A.push_back("-fplugin-arg-usycl-fixed-targets=" + join(Names, ","));
+  }
+  A.insert(A.end(), {"-isystem", Tools.includeDir()});
+  addColorChoice(A, Options.CompileArgs);
+  if (!Target.Macro.empty())
+    A.push_back(("-D" + Target.Macro).str());
+  A.insert(A.end(), Options.CompileArgs.begin(), Options.CompileArgs.end());
+  addSource(A, Source);
+  addOutput(A, Output);
+  return C;
+}
+
+Expected<Command> SourceCompiler::hostPass(const InputFile &Source,
+                                           const std::string *Output) {
+  Expected<std::string> Clang = Tools.clang();
+  if (!Clang)
+    return Clang.takeError();
+  Expected<std::string> Plugin = Tools.plugin();
+  if (!Plugin)
+    return Plugin.takeError();
+
+  Command C;
+  C.Program = *Clang;
+  C.Description = ("host compilation of '" + Source.Path + "'");
+  std::vector<std::string> &A = C.Args;
+  A = {"-fsycl", "--offload-host-only"};
+  switch (Options.Action) {
+  case DriverAction::SyntaxOnly:
+    A.push_back("-fsyntax-only");
+    break;
+  case DriverAction::Preprocess:
+    A.push_back("-E");
+    break;
+  case DriverAction::HostAssembly:
+    A.push_back("-S");
+    break;
+  default:
+    A.push_back("-c");
+    break;
+  }
+  // Host code follows clang's defaults (-O0) unless the user chose a level.
+  if (Options.Optimization.given())
+    A.push_back(Options.Optimization.Flag);
+  A.push_back("-fplugin=" + *Plugin);
+  A.push_back("-fplugin-arg-usycl-target=host");
+  A.insert(A.end(), {"-isystem", Tools.includeDir()});
+  addColorChoice(A, Options.CompileArgs);
+  // The host pass compiles the CPU device's kernels (seed 004's macro).
+  for (const TargetInfo *T : Options.Targets)
+    if (T->Kind == TargetKind::Cpu && !T->Macro.empty())
+      A.push_back(("-D" + T->Macro).str());
+  A.insert(A.end(), Options.CompileArgs.begin(), Options.CompileArgs.end());
+  A.insert(A.end(), Options.HostOnlyArgs.begin(), Options.HostOnlyArgs.end());
+  addSource(A, Source);
+  addOutput(A, Output);
+  return C;
+}
+
+Expected<std::vector<CompiledSource>>
+SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
+  const DriverAction Action = ForLink ? DriverAction::Link : Options.Action;
+  const bool WantDevice =
+      Action == DriverAction::Link || Action == DriverAction::Compile ||
+      Action == DriverAction::SyntaxOnly || Action == DriverAction::DeviceOnly;
+  const bool WantHost = Action != DriverAction::DeviceOnly;
+  const std::vector<const TargetInfo *> GpuTargets =
+      WantDevice ? Options.gpuTargets() : std::vector<const TargetInfo *>();
+
+  std::vector<Command> Commands;
+  std::vector<PassPlan> Plans;
+  for (const InputFile *Source : Sources) {
+    PassPlan &Plan = Plans.emplace_back();
+    Plan.Source = Source;
+    std::string Stem = sys::path::stem(Source->Path).str();
+
+    for (const TargetInfo *Target : GpuTargets) {
+      std::optional<std::string> Output;
+      if (Action == DriverAction::DeviceOnly)
+        Output = finalOutputFor(*Source);
+      else if (Action != DriverAction::SyntaxOnly)
+        Output = Temps.uniqueFile(Stem + "." + Target->Name.str(), "bc");
+      Expected<Command> C =
+          devicePass(*Source, *Target, Output ? &*Output : nullptr);
+      if (!C)
+        return C.takeError();
+      Plan.DeviceCommands.push_back(Commands.size());
+      Commands.push_back(std::move(*C));
+      if (Output && Action != DriverAction::DeviceOnly)
+        Plan.DeviceOutputs.push_back({Target, *Output});
+    }
+
+    if (!WantHost)
+      continue;
+    std::optional<std::string> HostOutput;
+    switch (Action) {
+    case DriverAction::Link:
+      HostOutput = Temps.uniqueFile(Stem + ".host", "o");
+      break;
+    case DriverAction::Compile:
+      if (GpuTargets.empty()) {
+        HostOutput = finalOutputFor(*Source);
+      } else {
+        HostOutput = Temps.uniqueFile(Stem + ".host", "o");
+        Plan.EmbedInto = finalOutputFor(*Source);
+      }
+      break;
+    case DriverAction::SyntaxOnly:
+      break;
+    case DriverAction::Preprocess:
+      HostOutput = Options.Output; // stdout when not given, as with clang
+      break;
+    default:
+      HostOutput = finalOutputFor(*Source);
+      break;
+    }
+    Expected<Command> C =
+        hostPass(*Source, HostOutput ? &*HostOutput : nullptr);
+    if (!C)
+      return C.takeError();
+    if (Action == DriverAction::Link)
+      append_range(C->Args,
+                   dependencyFileArgs(Options.HostOnlyArgs, Stem + ".o"));
+    else if (!Plan.EmbedInto.empty())
+      append_range(C->Args,
+                   dependencyFileArgs(Options.HostOnlyArgs, Plan.EmbedInto));
+    Plan.HostCommand = Commands.size();
+    Commands.push_back(std::move(*C));
+    if (HostOutput)
+      Plan.HostOutput = *HostOutput;
+  }
+
+  std::vector<CommandResult> Results = Runner.runAll(Commands);
+
+  // Print per source, in command-line order: device passes first, then the
+  // host pass unless a device pass failed. Identical outputs (a warning in
+  // code both passes see) are printed once.
+  std::optional<int> FailureStatus;
+  std::vector<CompiledSource> Compiled;
+  for (PassPlan &Plan : Plans) {
+    std::vector<std::string> Printed;
+    auto Print = [&](const CommandResult &R) {
+      std::string Text = withoutRepeatedDiagnostics(R.Stderr, Printed);
+      errs() << Text;
+      Printed.push_back(R.Stderr);
+      if (!R.LaunchError.empty())
+        printError(R.LaunchError);
+    };
+
+    std::optional<int> SourceFailure;
+    for (size_t Index : Plan.DeviceCommands) {
+      Print(Results[Index]);
+      if (!Results[Index].succeeded()) {
+        SourceFailure = Results[Index].driverExitStatus();
+        break;
+      }
+    }
+    if (!SourceFailure && Plan.HostCommand) {
+      const CommandResult &Host = Results[*Plan.HostCommand];
+      Print(Host);
+      if (!Host.succeeded())
+        SourceFailure = Host.driverExitStatus();
+    }
+    errs().flush();
+    if (SourceFailure) {
+      FailureStatus = FailureStatus.value_or(*SourceFailure);
+      continue;
+    }
+
+    if (!Plan.EmbedInto.empty()) {
+      Runner.noteInProcessStep(
+          "embed device code into '" + Plan.EmbedInto + "': " +
+          join(map_range(Plan.DeviceOutputs,
+                         [](const DeviceBitcode &D) {
+                           return D.Target->sectionName() + "=" + D.Path;
+                         }),
+               " ") +
+          " (flags: exclude)");
+      if (Error E = embedDeviceCode(Plan.HostOutput, Plan.DeviceOutputs,
+                                    Plan.EmbedInto))
+        return std::move(E);
+    }
+    Compiled.push_back({Plan.Source, Plan.HostOutput, Plan.DeviceOutputs});
+  }
+  if (FailureStatus)
+    return make_error<ExitStatusError>(*FailureStatus);
+  return Compiled;
+}
+
+Error SourceCompiler::runCompileAction() {
+  std::vector<const InputFile *> Sources;
+  for (const InputFile &Input : Options.Inputs) {
+    if (Input.Kind == InputKind::Source)
+      Sources.push_back(&Input);
+    else
+      printWarning("'" + Input.Path +
+                   "': linker input unused because linking is not done");
+  }
+  return run(Sources, /*ForLink=*/false).takeError();
+}
+
+Expected<std::vector<CompiledSource>>
+SourceCompiler::compileForLink(ArrayRef<const InputFile *> Sources) {
+  return run(Sources, /*ForLink=*/true);
+}
+
+} // namespace usycl::driver

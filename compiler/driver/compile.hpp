@@ -1,0 +1,78 @@
+//===- compile.hpp - The clang passes of each source ------------*- C++ -*-===//
+//
+// Every source goes through one device pass per GPU target and one host
+// pass, run concurrently:
+//
+//   clang++ -fsycl --offload-device-only --offload-arch=sm_90 -emit-llvm -c
+//           -O2 -fplugin=libusycl-plugin.so ... x.cpp -o x.nvidia_gpu_sm_90.bc
+//   clang++ -fsycl --offload-host-only -c ... x.cpp -o x.o
+//
+// The CPU device has no pass of its own: its kernels are host code that the
+// SYCL headers instantiate in the host pass.
+//
+// Diagnostics: each pass's stderr is captured and printed unchanged, device
+// passes first. If a device pass fails, only its output is printed and the
+// driver exits with its status (the host pass would mostly repeat it).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "options.hpp"
+#include "process.hpp"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace usycl::driver {
+
+class TempDir;
+class Toolchain;
+
+struct DeviceBitcode {
+  const TargetInfo *Target;
+  std::string Path;
+};
+
+struct CompiledSource {
+  const InputFile *Source;
+  std::string HostObject;            // empty for actions without one
+  std::vector<DeviceBitcode> Device; // one per GPU target, if produced
+};
+
+class SourceCompiler {
+public:
+  SourceCompiler(const DriverOptions &Options, Toolchain &Tools,
+                 TempDir &Temps, CommandRunner &Runner)
+      : Options(Options), Tools(Tools), Temps(Temps), Runner(Runner) {}
+
+  // Runs Options.Action (anything but Link) for every source, writing the
+  // user-visible outputs. Objects from -c carry their device code.
+  llvm::Error runCompileAction();
+
+  // Compiles the sources of a link into temporary host objects and device
+  // bitcode files.
+  llvm::Expected<std::vector<CompiledSource>>
+  compileForLink(llvm::ArrayRef<const InputFile *> Sources);
+
+private:
+  struct PassPlan;
+
+  llvm::Expected<Command> devicePass(const InputFile &Source,
+                                     const TargetInfo &Target,
+                                     const std::string *Output);
+  llvm::Expected<Command> hostPass(const InputFile &Source,
+                                   const std::string *Output);
+  llvm::Expected<std::vector<CompiledSource>>
+  run(llvm::ArrayRef<const InputFile *> Sources, bool ForLink);
+  std::string finalOutputFor(const InputFile &Source) const;
+
+  const DriverOptions &Options;
+  Toolchain &Tools;
+  TempDir &Temps;
+  CommandRunner &Runner;
+};
+
+} // namespace usycl::driver

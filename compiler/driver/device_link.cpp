@@ -1,0 +1,369 @@
+//===- device_link.cpp - From device bitcode to device images -------------===//
+
+#include "device_link.hpp"
+#include "diagnostics.hpp"
+#include "file_table.hpp"
+#include "module_splitter.hpp"
+#include "temp_dir.hpp"
+#include "toolchain.hpp"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/Bitcode/LLVMBitCodes.h"
+#include "llvm/Bitstream/BitstreamReader.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/IPO/Internalize.h"
+
+using namespace llvm;
+
+namespace usycl::driver {
+
+namespace {
+
+// Collects the IR linker's errors (duplicate definitions, mismatched types)
+// so they reach the user as one driver error instead of LLVM's default
+// "error:" lines without context.
+class CollectingDiagnosticHandler : public DiagnosticHandler {
+public:
+  explicit CollectingDiagnosticHandler(std::string &Errors) : Errors(Errors) {}
+
+  bool handleDiagnostics(const DiagnosticInfo &DI) override {
+    if (DI.getSeverity() != DS_Error)
+      return true; // warnings about the link itself are not actionable
+    raw_string_ostream OS(Errors);
+    DiagnosticPrinterRawOStream Printer(OS);
+    OS << "\n  ";
+    DI.print(Printer);
+    return true;
+  }
+
+private:
+  std::string &Errors;
+};
+
+// Splits a section that `ld -r` made by concatenating the sections of several
+// objects into the bitcode files it holds. A bitcode file is the magic
+// 'BC' 0xC0DE followed by top-level blocks whose lengths the stream records,
+// so walking those blocks finds where the next file's magic starts. (LLVM's
+// own multi-module reader expects one magic for all modules, as llvm-cat -b
+// writes them, so it cannot read plain concatenations.)
+Expected<std::vector<MemoryBufferRef>>
+splitConcatenatedBitcode(MemoryBufferRef Section) {
+  static constexpr StringLiteral Magic("BC\xC0\xDE");
+  std::vector<MemoryBufferRef> Files;
+  StringRef Rest = Section.getBuffer();
+  while (!Rest.empty()) {
+    if (!Rest.starts_with(Magic))
+      return createStringError("no bitcode file starts at byte " +
+                               Twine(Section.getBufferSize() - Rest.size()));
+    BitstreamCursor Cursor(Rest);
+    size_t End = Rest.size();
+    if (Error E = Cursor.JumpToBit(32))
+      return std::move(E);
+    while (!Cursor.AtEndOfStream()) {
+      size_t Offset = Cursor.GetCurrentBitNo() / 8;
+      if (Rest.substr(Offset).starts_with(Magic) ||
+          Rest.substr(Offset).find_first_not_of('\0') == StringRef::npos) {
+        End = Offset; // the next file, or the zero padding of the last one
+        break;
+      }
+      Expected<unsigned> Code = Cursor.ReadCode();
+      if (!Code)
+        return Code.takeError();
+      if (*Code != bitc::ENTER_SUBBLOCK)
+        return createStringError("malformed bitcode: expected a block at byte " +
+                                 Twine(Offset));
+      if (Expected<unsigned> BlockId = Cursor.ReadSubBlockID(); !BlockId)
+        return BlockId.takeError();
+      if (Error E = Cursor.SkipBlock())
+        return std::move(E);
+    }
+    Files.emplace_back(Rest.take_front(End), Section.getBufferIdentifier());
+    Rest = Rest.drop_front(End).ltrim('\0');
+  }
+  return Files;
+}
+
+bool callsLibdevice(const Module &M) {
+  return any_of(M.functions(), [](const Function &F) {
+    return F.isDeclaration() && F.getName().starts_with("__nv_");
+  });
+}
+
+} // namespace
+
+Error DeviceLinker::linkBitcode(const TargetInfo &Target,
+                                ArrayRef<DeviceCodeInput> Inputs,
+                                const std::string &Output) {
+  LLVMContext Context;
+  std::string LinkErrors;
+  Context.setDiagnosticHandler(
+      std::make_unique<CollectingDiagnosticHandler>(LinkErrors));
+  auto Linked = std::make_unique<Module>("usycl-device-link", Context);
+  Linker TheLinker(*Linked);
+
+  auto LinkFailure = [&](const Twine &What) {
+    return makeError("cannot link the device code for " + Target.Name + ": " +
+                     What + LinkErrors);
+  };
+
+  for (const DeviceCodeInput &Input : Inputs) {
+    auto NotBitcode = [&](Error E) {
+      return makeError("'" + Input.Origin + "': the device code for " +
+                       Target.Name + " is not valid LLVM bitcode (" +
+                       toString(std::move(E)) +
+                       "); rebuild it with this usycl++");
+    };
+    // `ld -r` concatenates the sections of its inputs, so one section may
+    // hold several bitcode files.
+    Expected<std::vector<MemoryBufferRef>> Files =
+        splitConcatenatedBitcode(Input.Bitcode->getMemBufferRef());
+    if (!Files)
+      return NotBitcode(Files.takeError());
+    std::vector<BitcodeModule> Modules;
+    for (MemoryBufferRef File : *Files) {
+      Expected<std::vector<BitcodeModule>> InFile = getBitcodeModuleList(File);
+      if (!InFile)
+        return NotBitcode(InFile.takeError());
+      append_range(Modules, *InFile);
+    }
+    for (auto [Index, Bitcode] : enumerate(Modules)) {
+      Expected<std::unique_ptr<Module>> TU = Bitcode.parseModule(Context);
+      if (!TU)
+        return makeError("'" + Input.Origin + "': cannot read the device code "
+                         "for " + Target.Name + ": " +
+                         toString(TU.takeError()));
+      std::string ModuleId = Input.Origin;
+      if (Modules.size() > 1)
+        ModuleId += "#" + std::to_string(Index);
+      for (Function &F : **TU)
+        if (postlink::isKernel(F))
+          F.addFnAttr(postlink::ModuleIdAttr, ModuleId);
+      if (TheLinker.linkInModule(std::move(*TU)))
+        return LinkFailure("while adding '" + Input.Origin + "':");
+    }
+  }
+
+  std::string LibdeviceNote;
+  if (callsLibdevice(*Linked)) {
+    Expected<std::optional<std::string>> Libdevice = Tools.libdevice();
+    if (!Libdevice)
+      return Libdevice.takeError();
+    if (!*Libdevice)
+      return makeError(
+          "device code for " + Target.Name + " calls CUDA libdevice "
+          "functions (__nv_*), but libdevice.10.bc was not found; set "
+          "USYCL_LIBDEVICE to its path or USYCL_CUDA_ROOT to the CUDA "
+          "toolkit");
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+        MemoryBuffer::getFile(**Libdevice);
+    if (!Buffer)
+      return createFileError(**Libdevice, Buffer.getError());
+    Expected<std::unique_ptr<Module>> Library =
+        getOwningLazyBitcodeModule(std::move(*Buffer), Context);
+    if (!Library)
+      return createFileError(**Libdevice, Library.takeError());
+    // libdevice says "nvptx64-nvidia-gpulibs"; adopt ours to link silently.
+    (*Library)->setTargetTriple(Linked->getTargetTriple());
+    (*Library)->setDataLayout(Linked->getDataLayout());
+    // Only what the kernels call, made internal so opt can inline and drop
+    // it: the same treatment clang gives -mlink-builtin-bitcode.
+    if (TheLinker.linkInModule(
+            std::move(*Library), Linker::Flags::LinkOnlyNeeded,
+            [](Module &M, const StringSet<> &Linked) {
+              internalizeModule(M, [&Linked](const GlobalValue &GV) {
+                return !GV.hasName() || !Linked.contains(GV.getName());
+              });
+            }))
+      return LinkFailure("while adding libdevice:");
+    LibdeviceNote = " + " + **Libdevice + " (only needed, internalized)";
+  }
+
+  Runner.noteInProcessStep(
+      "link device code for " + Target.Name + ": " +
+      join(map_range(Inputs, [](const DeviceCodeInput &I) { return I.Origin; }),
+           " ") +
+      LibdeviceNote + " -> " + Output);
+
+  std::error_code EC;
+  raw_fd_ostream OS(Output, EC, sys::fs::OF_None);
+  if (EC)
+    return createFileError(Output, EC);
+  WriteBitcodeToFile(*Linked, OS);
+  return Error::success();
+}
+
+Error DeviceLinker::runStage(ArrayRef<Command> Commands,
+                             std::vector<CommandResult> *ResultsOut) {
+  std::vector<CommandResult> Results = Runner.runAll(Commands);
+  std::optional<int> Failure;
+  for (auto [C, R] : zip(Commands, Results)) {
+    if (R.succeeded()) {
+      errs() << R.Stderr; // warnings, if any
+      continue;
+    }
+    if (ResultsOut)
+      continue; // the caller inspects failures itself
+    reportFailedCommand(C, R);
+    Failure = Failure.value_or(R.driverExitStatus());
+  }
+  if (ResultsOut)
+    *ResultsOut = std::move(Results);
+  if (Failure)
+    return make_error<ExitStatusError>(*Failure);
+  return Error::success();
+}
+
+Expected<FileTable> DeviceLinker::splitModules(const TargetInfo &Target,
+                                               const std::string &Linked,
+                                               const std::string &Dir) {
+  Expected<std::string> PostLink = Tools.postLink();
+  if (!PostLink)
+    return PostLink.takeError();
+  std::string TablePath = Dir + "/device.table";
+  Command C;
+  C.Program = *PostLink;
+  C.Description = ("sycl-post-link for " + Target.Name).str();
+  C.Args = {("-split=" + postlink::splitModeName(Options.Split)).str(),
+            "-symbols", "-properties"};
+  // NVPTX code is complete after this link: a missing SYCL_EXTERNAL
+  // definition would otherwise surface as a cryptic ptxas error.
+  if (Target.Kind == TargetKind::NvidiaGpu)
+    C.Args.push_back("-reject-undefined-functions");
+  C.Args.insert(C.Args.end(), {"-o", TablePath, Linked});
+  if (Error E = runStage({C}))
+    return std::move(E);
+  return FileTable::readFile(TablePath);
+}
+
+Expected<std::vector<DeviceImage>>
+DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
+                           const std::string &Dir) {
+  Expected<std::string> Opt = Tools.opt();
+  if (!Opt)
+    return Opt.takeError();
+  Expected<std::string> Llc = Tools.llc();
+  if (!Llc)
+    return Llc.takeError();
+  Expected<std::optional<std::string>> Ptxas = Tools.ptxas();
+  if (!Ptxas)
+    return Ptxas.takeError();
+
+  const size_t NumModules = Modules.numRows();
+  auto ModulePath = [&](size_t I, StringRef Extension) {
+    return (Dir + "/module_" + Twine(I) + "." + Extension).str();
+  };
+
+  std::vector<Command> OptCommands, LlcCommands, PtxasCommands;
+  for (size_t I = 0; I < NumModules; ++I) {
+    std::string Module = Modules.cell(I, file_table_columns::Code).str();
+    OptCommands.push_back(
+        {*Opt,
+         {Options.Optimization.optFlag(), Module, "-o", ModulePath(I, "opt.bc")},
+         ("opt for " + Target.Name).str()});
+    LlcCommands.push_back({*Llc,
+                           {"-march=nvptx64", ("-mcpu=" + Target.Arch).str(),
+                            Options.Optimization.llcFlag(),
+                            ModulePath(I, "opt.bc"), "-o", ModulePath(I, "ptx")},
+                           ("llc for " + Target.Name).str()});
+    if (*Ptxas && !Target.PtxOnly)
+      PtxasCommands.push_back(
+          {**Ptxas,
+           {("-arch=" + Target.Arch).str(),
+            Options.Optimization.isO0() ? "-O0" : "-O3", ModulePath(I, "ptx"),
+            "-o", ModulePath(I, "cubin")},
+           ("ptxas for " + Target.Name).str()});
+  }
+  if (Error E = runStage(OptCommands))
+    return std::move(E);
+  if (Error E = runStage(LlcCommands))
+    return std::move(E);
+
+  bool HaveCubins = !PtxasCommands.empty();
+  if (HaveCubins) {
+    std::vector<CommandResult> Results;
+    cantFail(runStage(PtxasCommands, &Results));
+    for (auto [C, R] : zip(PtxasCommands, Results)) {
+      if (R.succeeded())
+        continue;
+      // An older or newer ptxas may not know the architecture (CUDA 13
+      // dropped sm_50 to sm_72). The PTX still runs: the driver JITs it.
+      if (StringRef(R.Stderr).contains("is not defined for option 'gpu-name'")) {
+        printWarning("'" + C.Program + "' cannot compile for " + Target.Arch +
+                     "; the " + Target.Name +
+                     " images are PTX only (JIT-compiled at run time)");
+        HaveCubins = false;
+        break;
+      }
+      reportFailedCommand(C, R);
+      return make_error<ExitStatusError>(R.driverExitStatus());
+    }
+  } else if (!Target.PtxOnly && !*Ptxas) {
+    Runner.noteInProcessStep("no ptxas found: " + Target.Name +
+                             " images are PTX only");
+  }
+
+  std::vector<DeviceImage> Images;
+  const bool HasSymbols = Modules.hasColumn(file_table_columns::Symbols);
+  const bool HasProperties = Modules.hasColumn(file_table_columns::Properties);
+  for (size_t I = 0; I < NumModules; ++I) {
+    std::vector<std::string> Kernels;
+    if (HasSymbols) {
+      StringRef SymbolFile = Modules.cell(I, file_table_columns::Symbols);
+      ErrorOr<std::unique_ptr<MemoryBuffer>> Symbols =
+          MemoryBuffer::getFile(SymbolFile, /*IsText=*/true);
+      if (!Symbols)
+        return createFileError(SymbolFile, Symbols.getError());
+      SmallVector<StringRef, 16> Lines;
+      (*Symbols)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+      for (StringRef Line : Lines)
+        if (!Line.trim().empty())
+          Kernels.push_back(Line.trim().str());
+    }
+    PropertySetRegistry Properties;
+    if (HasProperties) {
+      Expected<PropertySetRegistry> Read = PropertySetRegistry::readFile(
+          Modules.cell(I, file_table_columns::Properties));
+      if (!Read)
+        return Read.takeError();
+      Properties = std::move(*Read);
+    }
+    // The cubin first: a runtime that takes the first image that fits its
+    // GPU loads native code before considering the PTX.
+    if (HaveCubins)
+      Images.push_back({ImageFormat::Cubin, &Target, ModulePath(I, "cubin"),
+                        Kernels, Properties});
+    Images.push_back({ImageFormat::Ptx, &Target, ModulePath(I, "ptx"),
+                      std::move(Kernels), std::move(Properties)});
+  }
+  return Images;
+}
+
+Expected<std::vector<DeviceImage>>
+DeviceLinker::link(const TargetInfo &Target, std::vector<DeviceCodeInput> Inputs) {
+  std::string Dir = Temps.file(Target.Name);
+  (void)sys::fs::create_directories(Dir);
+  std::string Linked = Dir + "/linked.bc";
+  if (Error E = linkBitcode(Target, Inputs, Linked))
+    return std::move(E);
+  Inputs.clear(); // the bitcode buffers are no longer needed
+
+  Expected<FileTable> Modules = splitModules(Target, Linked, Dir);
+  if (!Modules)
+    return Modules.takeError();
+  if (Modules->numRows() == 0)
+    return std::vector<DeviceImage>(); // device code without kernels
+  return generateCode(Target, *Modules, Dir);
+}
+
+} // namespace usycl::driver

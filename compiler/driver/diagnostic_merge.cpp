@@ -1,0 +1,130 @@
+//===- diagnostic_merge.cpp - One report from several passes --------------===//
+
+#include "diagnostic_merge.hpp"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Regex.h"
+
+#include <set>
+#include <vector>
+
+using namespace llvm;
+
+namespace usycl::driver {
+
+namespace {
+
+// Colors (clang writes them when usycl++'s stderr is a terminal) must not
+// hide the structure of a line.
+std::string withoutAnsiEscapes(StringRef Line) {
+  std::string Plain;
+  for (size_t I = 0; I < Line.size(); ++I) {
+    if (Line[I] == '\x1b' && I + 1 < Line.size() && Line[I + 1] == '[') {
+      I += 2;
+      while (I < Line.size() && !(Line[I] >= '@' && Line[I] <= '~'))
+        ++I;
+      continue;
+    }
+    Plain += Line[I];
+  }
+  return Plain;
+}
+
+enum class LineKind { Include, Diagnostic, Note, Summary, Other };
+
+LineKind classify(StringRef RawLine) {
+  static const Regex Diagnostic(
+      "^([^ ].*:[0-9]+:[0-9]+|[^ :]*clang[^ :]*): "
+      "(warning|error|fatal error|remark): ");
+  static const Regex Note("^[^ ].*:[0-9]+:[0-9]+: note: ");
+  static const Regex Summary("^[0-9]+ (warning|error)s?( and [0-9]+ "
+                             "(warning|error)s?)? generated\\.$");
+  std::string Line = withoutAnsiEscapes(RawLine);
+  if (StringRef(Line).starts_with("In file included from ") ||
+      StringRef(Line).starts_with("                 from "))
+    return LineKind::Include;
+  if (Diagnostic.match(Line))
+    return LineKind::Diagnostic;
+  if (Note.match(Line))
+    return LineKind::Note;
+  if (Summary.match(Line))
+    return LineKind::Summary;
+  return LineKind::Other;
+}
+
+struct Piece {
+  std::string Text;
+  bool IsDiagnostic = false; // false: text outside any diagnostic
+  bool IsSummary = false;
+};
+
+std::vector<Piece> splitIntoPieces(StringRef Output) {
+  std::vector<Piece> Pieces;
+  bool InDiagnostic = false;
+  bool PendingIncludes = false;
+  SmallVector<StringRef, 64> Lines;
+  Output.split(Lines, '\n');
+  for (auto [Index, Line] : enumerate(Lines)) {
+    bool Last = Index + 1 == Lines.size();
+    if (Last && Line.empty())
+      break; // the text after the final newline
+    std::string Text = Line.str();
+    if (!Last)
+      Text += '\n';
+    switch (classify(Line)) {
+    case LineKind::Include:
+      if (!PendingIncludes)
+        Pieces.push_back({"", true});
+      Pieces.back().Text += Text;
+      PendingIncludes = InDiagnostic = true;
+      continue;
+    case LineKind::Diagnostic:
+      if (!PendingIncludes)
+        Pieces.push_back({"", true});
+      Pieces.back().Text += Text;
+      PendingIncludes = false;
+      InDiagnostic = true;
+      continue;
+    case LineKind::Summary:
+      Pieces.push_back({Text, false, true});
+      PendingIncludes = InDiagnostic = false;
+      continue;
+    case LineKind::Note:
+    case LineKind::Other:
+      if (!InDiagnostic)
+        Pieces.push_back({"", false});
+      Pieces.back().Text += Text;
+      continue;
+    }
+  }
+  return Pieces;
+}
+
+} // namespace
+
+std::string withoutRepeatedDiagnostics(StringRef Output,
+                                       ArrayRef<std::string> AlreadyPrinted) {
+  std::set<std::string> Seen;
+  for (const std::string &Printed : AlreadyPrinted)
+    for (Piece &P : splitIntoPieces(Printed))
+      if (P.IsDiagnostic)
+        Seen.insert(std::move(P.Text));
+
+  std::vector<Piece> Pieces = splitIntoPieces(Output);
+  bool DroppedAny = false;
+  std::string Result;
+  for (const Piece &P : Pieces) {
+    if (P.IsDiagnostic && Seen.count(P.Text)) {
+      DroppedAny = true;
+      continue;
+    }
+    if (!P.IsSummary)
+      Result += P.Text;
+  }
+  if (!DroppedAny)
+    return Output.str(); // untouched, summary included
+  return Result;
+}
+
+} // namespace usycl::driver

@@ -1,0 +1,71 @@
+//===- main.cpp - usycl++, the SYCL compiler driver -----------------------===//
+//
+// usycl++ runs upstream clang once per device target and once for the host,
+// then links device code into images the runtime loads (docs/driver.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "compile.hpp"
+#include "diagnostics.hpp"
+#include "driver_config.hpp"
+#include "link.hpp"
+#include "options.hpp"
+#include "process.hpp"
+#include "temp_dir.hpp"
+#include "toolchain.hpp"
+
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace usycl::driver;
+
+static void printVersion(Toolchain &Tools) {
+  outs() << "usycl++ version " USYCL_VERSION_STRING
+            " (SYCL 2020), LLVM " USYCL_LLVM_VERSION_STRING "\n"
+         << "InstalledDir: " << Tools.binDir() << "\n";
+  if (Expected<std::string> Clang = Tools.clang())
+    outs() << "clang: " << *Clang << "\n";
+  else
+    outs() << "clang: not found (" << toString(Clang.takeError()) << ")\n";
+}
+
+static Error runDriver(int argc, char **argv) {
+  Expected<DriverOptions> Options =
+      parseCommandLine(ArrayRef<const char *>(argv + 1, argc - 1));
+  if (!Options)
+    return Options.takeError();
+  if (Options->PrintHelp) {
+    printHelp();
+    return Error::success();
+  }
+
+  Expected<Toolchain> Tools =
+      Toolchain::discover(argv[0], reinterpret_cast<void *>(&printVersion));
+  if (!Tools)
+    return Tools.takeError();
+  if (Options->PrintVersion) {
+    printVersion(*Tools);
+    return Error::success();
+  }
+
+  Expected<TempDir> Temps = TempDir::create();
+  if (!Temps)
+    return Temps.takeError();
+  if (Options->SaveTemps)
+    Temps->keep();
+  CommandRunner Runner(*Temps, Options->Verbose);
+
+  Error Result = Options->Action == DriverAction::Link
+                     ? runLinkAction(*Options, *Tools, *Temps, Runner)
+                     : SourceCompiler(*Options, *Tools, *Temps, Runner)
+                           .runCompileAction();
+  if (Options->SaveTemps)
+    printNote("temporary files kept in '" + Temps->path() + "'");
+  return Result;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  return reportAndGetExitStatus(runDriver(argc, argv));
+}

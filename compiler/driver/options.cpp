@@ -1,0 +1,455 @@
+//===- options.cpp - The usycl++ command line -----------------------------===//
+
+#include "options.hpp"
+#include "diagnostics.hpp"
+#include "driver_config.hpp"
+
+#include "clang/Options/Options.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Option/Arg.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace llvm::opt;
+namespace copts = clang::options;
+
+namespace usycl::driver {
+
+std::string OptimizationLevel::optFlag() const {
+  if (!given())
+    return "-O3";
+  return StringSwitch<std::string>(Flag)
+      .Cases({"-O0", "-O1", "-O2", "-O3", "-Os", "-Oz"}, Flag)
+      .Case("-Og", "-O1")
+      .Case("-O", "-O1")
+      .Default("-O3"); // -O4 and up, -Ofast
+}
+
+std::string OptimizationLevel::llcFlag() const {
+  if (!given())
+    return "-O3";
+  return StringSwitch<std::string>(Flag)
+      .Cases({"-O0", "-O1", "-O2", "-O3"}, Flag)
+      .Cases({"-Og", "-O"}, "-O1")
+      .Cases({"-Os", "-Oz"}, "-O2")
+      .Default("-O3");
+}
+
+bool DriverOptions::hasGpuTargets() const {
+  return any_of(Targets, [](const TargetInfo *T) { return T->hasDevicePass(); });
+}
+
+std::vector<const TargetInfo *> DriverOptions::gpuTargets() const {
+  std::vector<const TargetInfo *> Result;
+  copy_if(Targets, std::back_inserter(Result),
+          [](const TargetInfo *T) { return T->hasDevicePass(); });
+  return Result;
+}
+
+bool DriverOptions::hasCpuTarget() const {
+  return any_of(Targets,
+                [](const TargetInfo *T) { return T->Kind == TargetKind::Cpu; });
+}
+
+size_t DriverOptions::numSources() const {
+  return count_if(Inputs,
+                  [](const InputFile &I) { return I.Kind == InputKind::Source; });
+}
+
+namespace {
+
+// Extensions clang++ compiles as C++; everything else is a linker input.
+bool isSourceExtension(StringRef Extension) {
+  return StringSwitch<bool>(Extension)
+      .Cases({".cpp", ".cc", ".cxx", ".c++", ".cp", ".C", ".CPP", ".CC",
+              ".CXX", ".c", ".ii", ".sycl"},
+             true)
+      .Default(false);
+}
+
+bool isHeaderExtension(StringRef Extension) {
+  return StringSwitch<bool>(Extension)
+      .Cases({".h", ".hh", ".hpp", ".hxx", ".H", ".h++"}, true)
+      .Default(false);
+}
+
+// Languages of -x that name source code; "none" restores extension-based
+// classification; anything else (c, cuda, assembler, ...) is not SYCL.
+bool isCxxLanguage(StringRef Language) {
+  return Language == "c++" || Language == "c++-cpp-output";
+}
+
+class CommandLineParser {
+public:
+  explicit CommandLineParser(ArrayRef<const char *> Argv) : Argv(Argv) {}
+
+  Expected<DriverOptions> parse();
+
+private:
+  Error handleSyclFlag(StringRef Spelling);
+  Error handleInput(StringRef Path);
+  void routeClangArg(const Arg &A, ArrayRef<std::string> Spelled);
+  Error resolveAction();
+  Error validate();
+
+  ArrayRef<const char *> Argv;
+  DriverOptions Options;
+  std::string Language; // current -x
+  bool HasLibraryInputs = false;
+
+  // Action flags, resolved once all are known (their order does not matter).
+  bool SawCompile = false, SawAssemble = false, SawPreprocess = false,
+       SawSyntaxOnly = false;
+  std::optional<std::string> DeviceOnlyFlag, HostOnlyFlag;
+};
+
+Error CommandLineParser::resolveAction() {
+  // Like clang, the flag that stops earliest wins: -E, -fsyntax-only, -S, -c.
+  DriverAction Action = DriverAction::Link;
+  if (SawPreprocess)
+    Action = DriverAction::Preprocess;
+  else if (SawSyntaxOnly)
+    Action = DriverAction::SyntaxOnly;
+  else if (SawAssemble)
+    Action = DriverAction::HostAssembly;
+  else if (SawCompile)
+    Action = DriverAction::Compile;
+
+  if (DeviceOnlyFlag && HostOnlyFlag)
+    return makeError("'" + *DeviceOnlyFlag + "' and '" + *HostOnlyFlag +
+                     "' exclude each other; drop one");
+  if (DeviceOnlyFlag) {
+    if (Action == DriverAction::Preprocess || Action == DriverAction::SyntaxOnly)
+      return makeError("'" + *DeviceOnlyFlag + "' works with -c (bitcode) or "
+                       "-S (IR text), not with -E or -fsyntax-only");
+    Options.EmitIRText = Action == DriverAction::HostAssembly;
+    Action = DriverAction::DeviceOnly;
+  } else if (HostOnlyFlag) {
+    if (Action == DriverAction::SyntaxOnly)
+      return makeError("'" + *HostOnlyFlag + "' does not work with "
+                       "-fsyntax-only, which checks every pass");
+    if (Action == DriverAction::Link || Action == DriverAction::Compile)
+      Action = DriverAction::HostOnly;
+  }
+  Options.Action = Action;
+  return Error::success();
+}
+
+Error CommandLineParser::handleSyclFlag(StringRef Spelling) {
+  auto [Flag, Value] = Spelling.split('=');
+  bool HasValue = Spelling.contains('=');
+
+  if (Flag == "-fsycl-targets") {
+    if (!HasValue)
+      return makeError("'-fsycl-targets' needs a value: -fsycl-targets=<target>"
+                       "[,<target>...]; valid targets are: " +
+                       validTargetNames());
+    auto Targets = parseTargetList(Value, Flag);
+    if (!Targets)
+      return Targets.takeError();
+    Options.Targets = std::move(*Targets);
+    Options.TargetsGiven = true;
+    return Error::success();
+  }
+  if (Flag == "-fsycl-device-code-split") {
+    // The bare flag means "auto" (seed 002).
+    std::optional<postlink::SplitMode> Mode =
+        HasValue ? postlink::parseSplitMode(Value) : postlink::SplitMode::Auto;
+    if (!Mode)
+      return makeError("invalid value '" + Value +
+                       "' in '-fsycl-device-code-split=" + Value +
+                       "'; valid values are per_kernel, per_source, off, auto");
+    Options.Split = *Mode;
+    return Error::success();
+  }
+  if (Flag == "-fsycl-fixed-targets") {
+    if (!HasValue)
+      return makeError("'-fsycl-fixed-targets' needs a value: "
+                       "-fsycl-fixed-targets=<target>[,<target>...]");
+    auto Targets = parseTargetList(Value, Flag);
+    if (!Targets)
+      return Targets.takeError();
+    Options.FixedTargets = std::move(*Targets);
+    return Error::success();
+  }
+  if (Flag == "-fsycl-device-config-file") {
+    if (!HasValue || Value.empty())
+      return makeError("'-fsycl-device-config-file' needs a value: "
+                       "-fsycl-device-config-file=<path to a YAML file>");
+    if (!sys::fs::is_regular_file(Value))
+      return makeError("device configuration file '" + Value +
+                       "' given in '-fsycl-device-config-file' does not "
+                       "exist or is not a file");
+    Options.DeviceConfigFile = Value.str();
+    return Error::success();
+  }
+  return makeError("unknown SYCL option '" + Spelling +
+                   "'; usycl++ supports -fsycl, -fsycl-targets=, "
+                   "-fsycl-device-code-split=, -fsycl-fixed-targets=, "
+                   "-fsycl-device-config-file=, -fsycl-device-only and "
+                   "-fsycl-host-only (see usycl++ --help)");
+}
+
+Error CommandLineParser::handleInput(StringRef Path) {
+  if (Path == "-")
+    return makeError("reading source code from stdin ('-') is not supported; "
+                     "save it to a file");
+  StringRef Extension = sys::path::extension(Path);
+  InputKind Kind = InputKind::LinkerInput;
+  if (!Language.empty() && Language != "none") {
+    if (!isCxxLanguage(Language))
+      return makeError("'-x " + Language + "' is not supported for '" + Path +
+                       "': usycl++ compiles C++ (-x c++) and links objects");
+    Kind = InputKind::Source;
+  } else if (isSourceExtension(Extension)) {
+    Kind = InputKind::Source;
+  } else if (isHeaderExtension(Extension)) {
+    return makeError("'" + Path + "' is a header; usycl++ does not build "
+                     "precompiled headers (compile a .cpp file instead)");
+  }
+  if (!sys::fs::exists(Path))
+    return makeError("no such file or directory: '" + Path + "'");
+
+  size_t Index = Options.Inputs.size();
+  Options.Inputs.push_back({Path.str(), Kind,
+                            Language == "none" ? std::string() : Language});
+  Options.LinkItems.push_back(
+      {LinkItem::ItemKind::Input, Path.str(), Index});
+  return Error::success();
+}
+
+void CommandLineParser::routeClangArg(const Arg &A,
+                                      ArrayRef<std::string> Spelled) {
+  const Option &O = A.getOption();
+  auto AddTo = [&](std::vector<std::string> &Args) {
+    Args.insert(Args.end(), Spelled.begin(), Spelled.end());
+  };
+  auto AddToLink = [&] {
+    for (const std::string &S : Spelled)
+      Options.LinkItems.push_back({LinkItem::ItemKind::Flag, S});
+    // -l<name> is an input of the link as much as a file is.
+    if (O.hasFlag(copts::LinkerInput))
+      HasLibraryInputs = true;
+  };
+
+  if (O.matches(copts::OPT_Link_Group) ||
+      O.hasFlag(copts::LinkerInput) || O.hasFlag(copts::LinkOption))
+    return AddToLink();
+  if (O.matches(copts::OPT_M_Group))
+    return AddTo(Options.HostOnlyArgs);
+  if (O.matches(copts::OPT_CompileOnly_Group))
+    return AddTo(Options.CompileArgs);
+  // -pthread, -fsanitize=..., -g, -W..., -m..., unknown flags: clang needs
+  // several of these when linking too, and ignores the others there.
+  AddTo(Options.CompileArgs);
+  AddToLink();
+}
+
+Expected<DriverOptions> CommandLineParser::parse() {
+  const OptTable &Table = clang::getDriverOptTable();
+  unsigned MissingIndex = 0, MissingCount = 0;
+  InputArgList Args =
+      Table.ParseArgs(Argv, MissingIndex, MissingCount,
+                      llvm::opt::Visibility(copts::ClangOption));
+  if (MissingCount)
+    return makeError("argument to '" + StringRef(Args.getArgString(MissingIndex)) +
+                     "' is missing (expected " + Twine(MissingCount) +
+                     (MissingCount == 1 ? " value)" : " values)"));
+
+  // Each Arg spans argv[getIndex(), next arg's index): forwarding exactly
+  // those strings keeps the user's spelling (-I dir stays two arguments).
+  std::vector<const Arg *> Ordered(Args.begin(), Args.end());
+  for (size_t I = 0; I < Ordered.size(); ++I) {
+    const Arg &A = *Ordered[I];
+    unsigned End = I + 1 < Ordered.size() ? Ordered[I + 1]->getIndex()
+                                          : Args.getNumInputArgStrings();
+    std::vector<std::string> Spelled;
+    for (unsigned J = A.getIndex(); J < End; ++J)
+      Spelled.push_back(Args.getArgString(J));
+    StringRef First = Spelled.empty() ? StringRef() : StringRef(Spelled[0]);
+    const Option &O = A.getOption();
+
+    if (O.matches(copts::OPT_INPUT)) {
+      if (Error E = handleInput(A.getValue()))
+        return std::move(E);
+      continue;
+    }
+    if (O.matches(copts::OPT_UNKNOWN)) {
+      if (First.starts_with("-fsycl-") || First.starts_with("-fsycl=")) {
+        if (Error E = handleSyclFlag(First))
+          return std::move(E);
+        continue;
+      }
+      // Unknown to us and to clang's driver table: clang gets the final say.
+      routeClangArg(A, Spelled);
+      continue;
+    }
+
+    switch (O.getUnaliasedOption().getID()) {
+    case copts::OPT_o:
+      if (Options.Output)
+        return makeError("'-o' given twice ('" + *Options.Output + "' and '" +
+                         A.getValue() + "'); give one output file");
+      Options.Output = A.getValue();
+      continue;
+    case copts::OPT_c:
+      SawCompile = true;
+      continue;
+    case copts::OPT_S:
+      SawAssemble = true;
+      continue;
+    case copts::OPT_E:
+      SawPreprocess = true;
+      continue;
+    case copts::OPT_M:
+    case copts::OPT_MM:
+      SawPreprocess = true;
+      Options.HostOnlyArgs.push_back(First.str());
+      continue;
+    case copts::OPT_fsyntax_only:
+      SawSyntaxOnly = true;
+      continue;
+    case copts::OPT_v:
+      Options.Verbose = true;
+      continue;
+    case copts::OPT_save_temps:
+    case copts::OPT_save_temps_EQ:
+      Options.SaveTemps = true;
+      continue;
+    case copts::OPT_help:
+    case copts::OPT__help_hidden:
+      Options.PrintHelp = true;
+      continue;
+    case copts::OPT__version:
+    case copts::OPT_version:
+      Options.PrintVersion = true;
+      continue;
+    case copts::OPT_fsycl:
+      continue; // always on
+    case copts::OPT_fno_sycl:
+      return makeError("'-fno-sycl' is not supported: usycl++ always compiles "
+                       "SYCL; use clang++ for code without SYCL");
+    case copts::OPT_x:
+      Language = A.getValue();
+      continue;
+    case copts::OPT__HASH_HASH_HASH:
+      return makeError("'-###' is not supported; use -v to see the commands "
+                       "usycl++ runs");
+    case copts::OPT_emit_llvm:
+      return makeError("'-emit-llvm' is not supported; use "
+                       "-fsycl-device-only (with -c or -S) to get the device "
+                       "code as LLVM IR");
+    case copts::OPT_offload_arch_EQ:
+    case copts::OPT_offload_targets_EQ:
+    case copts::OPT_cuda_path_EQ:
+      return makeError("'" + First + "' is managed by usycl++; choose "
+                       "devices with -fsycl-targets=<target>[,...] (valid "
+                       "targets: " + validTargetNames() + ")");
+    default:
+      break;
+    }
+    if (O.matches(copts::OPT_offload_device_only)) {
+      DeviceOnlyFlag = First.str();
+      continue;
+    }
+    if (O.matches(copts::OPT_offload_host_only)) {
+      HostOnlyFlag = First.str();
+      continue;
+    }
+    if (O.matches(copts::OPT_O_Group)) {
+      Options.Optimization.Flag = First.str();
+      continue;
+    }
+    routeClangArg(A, Spelled);
+  }
+
+  if (Error E = resolveAction())
+    return std::move(E);
+  if (Error E = validate())
+    return std::move(E);
+  return std::move(Options);
+}
+
+Error CommandLineParser::validate() {
+  if (Options.PrintHelp || Options.PrintVersion)
+    return Error::success();
+  if (Options.Inputs.empty() &&
+      !(HasLibraryInputs && Options.Action == DriverAction::Link))
+    return makeError("no input files");
+
+  size_t Sources = Options.numSources();
+  bool ProducesOnePerSource = Options.Action != DriverAction::Link &&
+                              Options.Action != DriverAction::SyntaxOnly;
+  if (ProducesOnePerSource && Options.Output && Sources > 1)
+    return makeError("cannot specify '-o " + *Options.Output +
+                     "' when generating multiple output files (" +
+                     Twine(Sources) + " sources); drop -o or compile one "
+                     "source at a time");
+  if (Options.Action == DriverAction::DeviceOnly &&
+      Options.gpuTargets().size() != 1)
+    return makeError("-fsycl-device-only needs exactly one GPU target in "
+                     "-fsycl-targets (e.g. -fsycl-targets=nvidia_gpu_sm_90)");
+  if (Options.Output && Options.Output->empty())
+    return makeError("'-o' needs a non-empty file name");
+  return Error::success();
+}
+
+} // namespace
+
+Expected<DriverOptions> parseCommandLine(ArrayRef<const char *> Args) {
+  return CommandLineParser(Args).parse();
+}
+
+void printHelp() {
+  outs() << "OVERVIEW: usycl++ " USYCL_VERSION_STRING
+            " - SYCL 2020 compiler driver (clang " USYCL_LLVM_VERSION_STRING
+            ")\n\n"
+            "USAGE: usycl++ [options] <inputs>\n\n"
+            "Takes clang's options; the ones below matter most or are "
+            "usycl's own.\n\n"
+            "ACTIONS:\n"
+            "  (none)             compile sources and link an executable "
+            "(-o, default a.out)\n"
+            "  -c                 compile each source to an object with its "
+            "device code embedded\n"
+            "  -fsyntax-only      check the code in every pass (device "
+            "restrictions included)\n"
+            "  -E, -M, -MM        preprocess (host pass)\n"
+            "  -S                 host assembly\n"
+            "  -fsycl-device-only device LLVM bitcode (-c) or IR text (-S) "
+            "for the one GPU target\n"
+            "  -fsycl-host-only   host object without device code\n\n"
+            "SYCL OPTIONS:\n"
+            "  -fsycl                          accepted; SYCL is always on\n"
+            "  -fsycl-targets=<t>[,<t>...]     devices to compile for "
+            "(default: x86_64,nvidia_gpu_sm_90)\n"
+            "  -fsycl-device-code-split=<m>    per_kernel | per_source | off "
+            "| auto (default auto)\n"
+            "  -fsycl-fixed-targets=<t>[,...]  promise that device code only "
+            "runs on these targets\n"
+            "  -fsycl-device-config-file=<f>   device configuration YAML "
+            "(overrides the installed one)\n\n"
+            "COMMON OPTIONS:\n"
+            "  -o <file>          output file\n"
+            "  -O0 -O1 -O2 -O3 -Os -Oz -Ofast  optimization (device code: "
+            "-O2 when not given)\n"
+            "  -g                 debug information (host and device)\n"
+            "  -D<m>[=<v>] -U<m> -I<dir> -isystem <dir> -std=<std>\n"
+            "  -l<lib> -L<dir> -Wl,<args> -shared   link options\n"
+            "  -v                 print each command before running it\n"
+            "  -save-temps        keep intermediate files and say where\n"
+            "  --help, --version\n\n"
+            "TARGETS:\n  "
+         << validTargetNames()
+         << "\n\nENVIRONMENT:\n"
+            "  USYCL_CLANG, USYCL_LLVM_BINDIR, USYCL_PTXAS (empty: no "
+            "cubins), USYCL_CUDA_ROOT, USYCL_LIBDEVICE\n"
+            "  See docs/driver.md for details.\n";
+}
+
+} // namespace usycl::driver

@@ -1,0 +1,820 @@
+// SYCL 2020 group functions and algorithms (§4.17.3, §4.17.4) for
+// sycl::group<D> (work-groups) and sycl::sub_group.
+//
+// NVPTX: a sub-group is a warp. Warp-level steps use shfl.sync (any
+// trivially copyable T, moved as 32-bit words), redux.sync for 32-bit
+// integers on sm_80+, and vote/bar.red for predicates. Work-group steps
+// reduce within each warp, pass one value per warp through the group scratch
+// (detail/group_scratch.hpp) and finish in warp 0: two barriers per
+// algorithm, none for a single-warp group.
+//
+// CPU: a sub-group is one work-item, so sub-group algorithms are the
+// identity. Work-group algorithms run between work_group_barrier()s (the CPU
+// backend switches work-items as fibers there): each work-item links a node
+// on its own stack into a list headed in the scratch, work-item 0 folds the
+// list in local-id order (so floating-point results are those of a
+// left-to-right fold, independent of scheduling) and publishes the result.
+// This needs O(1) scratch whatever the group size.
+//
+// All functions must be reached by every work-item of the group in
+// converged control flow, with the same arguments where SYCL requires it.
+#pragma once
+
+#include <sycl/detail/group_scratch.hpp>
+#include <sycl/detail/work_item_builtins.hpp>
+#include <sycl/functional.hpp>
+#include <sycl/group.hpp>
+#include <sycl/sub_group.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <type_traits>
+
+namespace sycl {
+inline namespace _V1 {
+
+template <typename T> struct is_group : std::false_type {};
+template <int Dims> struct is_group<group<Dims>> : std::true_type {};
+template <> struct is_group<sub_group> : std::true_type {};
+template <typename T> inline constexpr bool is_group_v = is_group<T>::value;
+
+namespace detail {
+
+template <typename G> inline constexpr bool is_sub_group_v = std::is_same_v<std::decay_t<G>, sub_group>;
+
+// Applies op and converts back: logical_and/or return bool, transparent
+// operators may promote (short + short is int).
+template <typename T, typename Op> USYCL_INLINE T combine(const Op &op, const T &a, const T &b) {
+  return static_cast<T>(op(a, b));
+}
+
+// A value that may be absent, for operators without a known identity:
+// work-items that hold no element contribute "nothing".
+template <typename T> struct maybe {
+  T value;
+  bool has;
+};
+template <typename Op> struct maybe_op {
+  Op op;
+  template <typename T> USYCL_INLINE maybe<T> operator()(const maybe<T> &a, const maybe<T> &b) const {
+    if (!a.has)
+      return b;
+    if (!b.has)
+      return a;
+    return maybe<T>{combine(op, a.value, b.value), true};
+  }
+};
+
+// Results of one group scan: the inclusive value, the exclusive value
+// (absent for the first work-item) and the group's total.
+template <typename T> struct scan_result {
+  T incl;
+  T excl;
+  bool has_excl;
+  T total;
+};
+
+// ============================== NVPTX warps ==============================
+#if USYCL_DEVICE_NVPTX
+
+enum class shfl { idx, up, down, bfly };
+
+// `c` is shfl.sync's clamp operand: the last valid lane for idx/down/bfly
+// (so out-of-range sources return the caller's own value rather than read
+// a lane that does not exist), 0 for up.
+template <shfl K> USYCL_INLINE uint32_t shfl_word(uint32_t mask, uint32_t w, uint32_t arg, uint32_t c) {
+  int v = static_cast<int>(w);
+  if constexpr (K == shfl::idx)
+    v = __nvvm_shfl_sync_idx_i32(mask, v, arg, c);
+  else if constexpr (K == shfl::up)
+    v = __nvvm_shfl_sync_up_i32(mask, v, arg, c);
+  else if constexpr (K == shfl::down)
+    v = __nvvm_shfl_sync_down_i32(mask, v, arg, c);
+  else
+    v = __nvvm_shfl_sync_bfly_i32(mask, v, arg, c);
+  return static_cast<uint32_t>(v);
+}
+
+// Any trivially copyable T moves as ceil(sizeof(T)/4) 32-bit shuffles
+// (two for double/int64, as CUDA's __shfl_sync does).
+template <shfl K, typename T>
+USYCL_INLINE T shuffle(uint32_t mask, const T &x, uint32_t arg, uint32_t c) {
+  static_assert(std::is_trivially_copyable_v<T>, "sub-group shuffles need a trivially copyable type");
+  if constexpr (sizeof(T) == 4 && std::is_trivially_copyable_v<T>) {
+    return __builtin_bit_cast(T, shfl_word<K>(mask, __builtin_bit_cast(uint32_t, x), arg, c));
+  } else {
+    constexpr size_t words = (sizeof(T) + 3) / 4;
+    uint32_t w[words] = {};
+    __builtin_memcpy(w, &x, sizeof(T));
+    for (size_t i = 0; i < words; ++i)
+      w[i] = shfl_word<K>(mask, w[i], arg, c);
+    T r = x;
+    __builtin_memcpy(&r, w, sizeof(T));
+    return r;
+  }
+}
+
+USYCL_INLINE uint32_t lanes_mask(uint32_t n) { return n >= 32 ? 0xffffffffu : ((1u << n) - 1u); }
+
+// redux.sync (sm_80+) reduces a 32-bit integer over a warp in one
+// instruction.
+template <typename T, typename Op> USYCL_INLINE constexpr bool use_redux() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  return std::is_integral_v<T> && !std::is_same_v<T, bool> && sizeof(T) == 4 &&
+         (is_op_v<plus, Op, T> || is_op_v<minimum, Op, T> || is_op_v<maximum, Op, T> ||
+          is_op_v<bit_and, Op, T> || is_op_v<bit_or, Op, T> || is_op_v<bit_xor, Op, T>);
+#else
+  return false;
+#endif
+}
+
+template <typename T, typename Op> USYCL_INLINE T redux(uint32_t mask, T x) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const int v = static_cast<int>(x);
+  constexpr bool sgn = std::is_signed_v<T>;
+  if constexpr (is_op_v<plus, Op, T>)
+    return static_cast<T>(__nvvm_redux_sync_add(v, mask));
+  else if constexpr (is_op_v<minimum, Op, T>)
+    return sgn ? static_cast<T>(__nvvm_redux_sync_min(v, mask))
+               : static_cast<T>(__nvvm_redux_sync_umin(static_cast<unsigned>(x), mask));
+  else if constexpr (is_op_v<maximum, Op, T>)
+    return sgn ? static_cast<T>(__nvvm_redux_sync_max(v, mask))
+               : static_cast<T>(__nvvm_redux_sync_umax(static_cast<unsigned>(x), mask));
+  else if constexpr (is_op_v<bit_and, Op, T>)
+    return static_cast<T>(__nvvm_redux_sync_and(v, mask));
+  else if constexpr (is_op_v<bit_or, Op, T>)
+    return static_cast<T>(__nvvm_redux_sync_or(v, mask));
+  else
+    return static_cast<T>(__nvvm_redux_sync_xor(v, mask));
+#else
+  (void)mask;
+  return x;
+#endif
+}
+
+// Reduction over the first n lanes of a warp; the result is valid in lane 0
+// (in every lane when redux.sync does it).
+template <typename T, typename Op>
+USYCL_INLINE T warp_reduce_lane0(T x, const Op &op, uint32_t lane, uint32_t n, uint32_t mask) {
+  if constexpr (use_redux<T, Op>()) {
+    return redux<T, Op>(mask, x);
+  } else {
+    for (uint32_t off = 16; off > 0; off >>= 1) {
+      if (off < n) { // uniform within the warp
+        T y = shuffle<shfl::down>(mask, x, off, n - 1);
+        if (lane + off < n)
+          x = combine(op, x, y);
+      }
+    }
+    return x;
+  }
+}
+
+// Reduction over the first n lanes with the result in every lane: a
+// butterfly for full warps (every lane computes the same operations, so
+// floating-point results agree bit for bit), else a tree and a broadcast.
+template <typename T, typename Op>
+USYCL_INLINE T warp_allreduce(T x, const Op &op, uint32_t lane, uint32_t n, uint32_t mask) {
+  if constexpr (use_redux<T, Op>()) {
+    return redux<T, Op>(mask, x);
+  } else {
+    if (n == 32) {
+      for (uint32_t off = 16; off > 0; off >>= 1)
+        x = combine(op, x, shuffle<shfl::bfly>(mask, x, off, 31));
+      return x;
+    }
+    x = warp_reduce_lane0(x, op, lane, n, mask);
+    return shuffle<shfl::idx>(mask, x, 0, n - 1);
+  }
+}
+
+// Inclusive scan over the first n lanes (Kogge-Stone).
+template <typename T, typename Op>
+USYCL_INLINE T warp_inclusive_scan(T x, const Op &op, uint32_t lane, uint32_t n, uint32_t mask) {
+  for (uint32_t off = 1; off < n; off <<= 1) {
+    T y = shuffle<shfl::up>(mask, x, off, 0);
+    if (lane >= off)
+      x = combine(op, y, x);
+  }
+  return x;
+}
+
+// Where a work-item sits in its work-group's warps.
+struct warp_pos {
+  uint32_t lane, warp, nwarps, width, mask; // width: lanes in this warp
+  USYCL_INLINE warp_pos(uint32_t lid, uint32_t n)
+      : lane(lid & 31u), warp(lid >> 5), nwarps((n + 31u) >> 5),
+        width(warp + 1 == nwarps ? n - 32u * warp : 32u), mask(lanes_mask(width)) {}
+};
+
+// Values per scratch region: one per warp on the fast path.
+template <typename T> inline constexpr uint32_t region_slots = uint32_t(scratch_region_bytes / sizeof(T));
+template <typename T> inline constexpr bool fast_path_v = region_slots<T> >= 32;
+
+template <typename T, typename Op>
+USYCL_INLINE T wg_reduce_nvptx(uint32_t lid, uint32_t n, T x, const Op &op,
+                               char *scratch = group_scratch()) {
+  static_assert(2 * sizeof(T) <= scratch_region_bytes,
+                "work-group algorithms support types of up to 128 bytes");
+  const warp_pos p(lid, n);
+  if (p.nwarps == 1)
+    return warp_allreduce(x, op, p.lane, p.width, p.mask);
+  char *A = scratch, *B = scratch + scratch_region_bytes;
+  T v = warp_reduce_lane0(x, op, p.lane, p.width, p.mask);
+  if constexpr (fast_path_v<T>) {
+    if (p.lane == 0)
+      scratch_store(A + p.warp * sizeof(T), v);
+    work_group_barrier();
+    if (p.warp == 0) {
+      T t = scratch_load(A + (p.lane < p.nwarps ? p.lane : 0) * sizeof(T), v);
+      t = warp_reduce_lane0(t, op, p.lane, p.nwarps, 0xffffffffu);
+      if (p.lane == 0)
+        scratch_store(B, t);
+    }
+    work_group_barrier();
+    return scratch_load(B, v);
+  } else {
+    // Large T: warp totals pass through region A a chunk at a time; work-item
+    // 0 folds each chunk into the running total in region B.
+    constexpr uint32_t K = region_slots<T>;
+    const uint32_t rounds = (p.nwarps + K - 1) / K;
+    for (uint32_t r = 0; r < rounds; ++r) {
+      if (p.lane == 0 && p.warp / K == r)
+        scratch_store(A + (p.warp - r * K) * sizeof(T), v);
+      work_group_barrier();
+      if (lid == 0) {
+        const uint32_t cnt = p.nwarps - r * K < K ? p.nwarps - r * K : K;
+        T acc = scratch_load(A, v);
+        if (r > 0)
+          acc = combine(op, scratch_load(B, v), acc);
+        for (uint32_t j = 1; j < cnt; ++j)
+          acc = combine(op, acc, scratch_load(A + j * sizeof(T), v));
+        scratch_store(B, acc);
+      }
+      work_group_barrier();
+    }
+    return scratch_load(B, v);
+  }
+}
+
+template <typename T, typename Op>
+USYCL_INLINE scan_result<T> wg_scan_nvptx(uint32_t lid, uint32_t n, T x, const Op &op,
+                                          char *scratch = group_scratch()) {
+  static_assert(2 * sizeof(T) <= scratch_region_bytes,
+                "work-group algorithms support types of up to 128 bytes");
+  const warp_pos p(lid, n);
+  T v = warp_inclusive_scan(x, op, p.lane, p.width, p.mask);
+  T before = shuffle<shfl::up>(p.mask, v, 1, 0); // valid for lane > 0
+  if (p.nwarps == 1) {
+    T total = shuffle<shfl::idx>(p.mask, v, p.width - 1, p.width - 1);
+    return {v, before, p.lane > 0, total};
+  }
+  char *A = scratch, *B = scratch + scratch_region_bytes;
+  T wtotal = shuffle<shfl::idx>(p.mask, v, p.width - 1, p.width - 1);
+  bool has_prefix = false;
+  T prefix = v;
+  T total = v;
+  if constexpr (fast_path_v<T>) {
+    if (p.lane == 0)
+      scratch_store(A + p.warp * sizeof(T), wtotal);
+    work_group_barrier();
+    if (p.warp == 0) {
+      // Lanes past nwarps scan stale data; they only feed higher lanes.
+      T t = scratch_load(A + p.lane * sizeof(T), v);
+      t = warp_inclusive_scan(t, op, p.lane, 32, 0xffffffffu);
+      if (p.lane < p.nwarps)
+        scratch_store(B + p.lane * sizeof(T), t);
+    }
+    work_group_barrier();
+    if (p.warp > 0) {
+      prefix = scratch_load(B + (p.warp - 1) * sizeof(T), v);
+      has_prefix = true;
+    }
+    total = scratch_load(B + (p.nwarps - 1) * sizeof(T), v);
+  } else {
+    // Large T: chunks of K warp totals through region A; the running prefix
+    // of earlier chunks alternates between two slots of region B so the last
+    // warp of a chunk can publish the next one while others still read.
+    constexpr uint32_t K = region_slots<T>;
+    const uint32_t rounds = (p.nwarps + K - 1) / K;
+    for (uint32_t r = 0; r < rounds; ++r) {
+      if (p.lane == 0 && p.warp / K == r)
+        scratch_store(A + (p.warp - r * K) * sizeof(T), wtotal);
+      work_group_barrier();
+      if (p.warp / K == r) {
+        if (r > 0) {
+          prefix = scratch_load(B + (r % 2) * sizeof(T), v);
+          has_prefix = true;
+        }
+        for (uint32_t j = 0; j < p.warp - r * K; ++j) {
+          T t = scratch_load(A + j * sizeof(T), v);
+          prefix = has_prefix ? combine(op, prefix, t) : t;
+          has_prefix = true;
+        }
+        const uint32_t last = (r + 1) * K < p.nwarps ? (r + 1) * K - 1 : p.nwarps - 1;
+        if (p.warp == last && p.lane == 0)
+          scratch_store(B + ((r + 1) % 2) * sizeof(T), has_prefix ? combine(op, prefix, wtotal) : wtotal);
+      }
+      work_group_barrier();
+    }
+    total = scratch_load(B + (rounds % 2) * sizeof(T), v);
+  }
+  if (has_prefix) {
+    before = p.lane > 0 ? combine(op, prefix, before) : prefix;
+    v = combine(op, prefix, v);
+  }
+  return {v, before, lid > 0, total};
+}
+
+template <typename T>
+USYCL_INLINE T wg_broadcast_nvptx(uint32_t lid, uint32_t n, T x, uint32_t src,
+                                  char *scratch = group_scratch()) {
+  const warp_pos p(lid, n);
+  if (p.nwarps == 1)
+    return shuffle<shfl::idx>(p.mask, x, src, p.width - 1);
+  static_assert(sizeof(T) <= scratch_region_bytes, "group_broadcast supports types of up to 256 bytes");
+  char *B = scratch + scratch_region_bytes;
+  work_group_barrier(); // region B is written before the first barrier here
+  if (lid == src)
+    scratch_store(B, x);
+  work_group_barrier();
+  return scratch_load(B, x);
+}
+
+#endif // USYCL_DEVICE_NVPTX
+
+// ============================== CPU work-groups ==============================
+#if !USYCL_DEVICE_NVPTX
+
+// One work-item's entry in the list that work-item 0 folds. Lives on the
+// work-item's own stack (fiber), valid until it leaves the algorithm.
+template <typename T> struct cpu_node {
+  T value, incl, excl;
+  size_t lid;
+  cpu_node *next;
+};
+
+struct cpu_scratch_head {
+  int lock; // taken only if the backend ever runs one group on several threads
+  void *head;
+};
+static_assert(sizeof(cpu_scratch_head) <= scratch_region_bytes);
+
+USYCL_INLINE void cpu_lock(int *l) {
+  while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))
+    ;
+}
+USYCL_INLINE void cpu_unlock(int *l) { __atomic_store_n(l, 0, __ATOMIC_RELEASE); }
+
+template <typename Node> Node *cpu_merge(Node *a, Node *b) {
+  Node *r = nullptr, **tail = &r;
+  while (a && b) {
+    Node *&m = a->lid < b->lid ? a : b;
+    *tail = m;
+    tail = &m->next;
+    m = m->next;
+  }
+  *tail = a ? a : b;
+  return r;
+}
+
+// Sorts the pushed list by local id. Work-items usually arrive in order, so
+// the reversed list is already sorted; otherwise a bottom-up merge sort
+// (no recursion, no allocation).
+template <typename Node> Node *cpu_sort_by_lid(Node *list) {
+  Node *rev = nullptr;
+  bool sorted = true;
+  while (list) {
+    Node *next = list->next;
+    if (rev && rev->lid < list->lid)
+      sorted = false;
+    list->next = rev;
+    rev = list;
+    list = next;
+  }
+  if (sorted)
+    return rev;
+  Node *bins[64] = {};
+  while (rev) {
+    Node *x = rev;
+    rev = rev->next;
+    x->next = nullptr;
+    int i = 0;
+    for (; bins[i]; ++i) {
+      x = cpu_merge(bins[i], x);
+      bins[i] = nullptr;
+    }
+    bins[i] = x;
+  }
+  Node *r = nullptr;
+  for (Node *b : bins)
+    if (b)
+      r = cpu_merge(b, r);
+  return r;
+}
+
+// Everyone links its node, work-item 0 runs fold(sorted list), everyone
+// waits for it. Three barriers: after initialising the list head, after
+// linking, after folding.
+template <typename T, typename Fold> void cpu_gather(size_t lid, cpu_node<T> &me, const Fold &fold) {
+  auto *h = reinterpret_cast<cpu_scratch_head *>(group_scratch());
+  if (lid == 0) {
+    h->lock = 0;
+    h->head = nullptr;
+  }
+  work_group_barrier();
+  cpu_lock(&h->lock);
+  me.next = static_cast<cpu_node<T> *>(h->head);
+  h->head = &me;
+  cpu_unlock(&h->lock);
+  work_group_barrier();
+  if (lid == 0)
+    fold(cpu_sort_by_lid(static_cast<cpu_node<T> *>(h->head)));
+  work_group_barrier();
+}
+
+template <typename T, typename Op> T wg_reduce_cpu(size_t lid, T x, const Op &op) {
+  static_assert(sizeof(T) <= scratch_region_bytes, "work-group algorithms support types of up to 256 bytes");
+  cpu_node<T> me{x, x, x, lid, nullptr};
+  cpu_gather(lid, me, [&](cpu_node<T> *n) {
+    T acc = n->value;
+    for (n = n->next; n; n = n->next)
+      acc = combine(op, acc, n->value);
+    scratch_store(group_scratch() + scratch_region_bytes, acc);
+  });
+  return scratch_load(group_scratch() + scratch_region_bytes, x);
+}
+
+template <typename T, typename Op> scan_result<T> wg_scan_cpu(size_t lid, T x, const Op &op) {
+  static_assert(sizeof(T) <= scratch_region_bytes, "work-group algorithms support types of up to 256 bytes");
+  cpu_node<T> me{x, x, x, lid, nullptr};
+  cpu_gather(lid, me, [&](cpu_node<T> *n) {
+    T acc = n->value;
+    n->incl = acc;
+    for (n = n->next; n; n = n->next) {
+      n->excl = acc;
+      acc = combine(op, acc, n->value);
+      n->incl = acc;
+    }
+    scratch_store(group_scratch() + scratch_region_bytes, acc);
+  });
+  return {me.incl, me.excl, lid > 0, scratch_load(group_scratch() + scratch_region_bytes, x)};
+}
+
+template <typename T> T wg_broadcast_cpu(size_t lid, T x, size_t src) {
+  static_assert(sizeof(T) <= scratch_region_bytes, "group_broadcast supports types of up to 256 bytes");
+  work_group_barrier(); // region B is written before the first barrier here
+  if (lid == src)
+    scratch_store(group_scratch() + scratch_region_bytes, x);
+  work_group_barrier();
+  return scratch_load(group_scratch() + scratch_region_bytes, x);
+}
+
+#endif // !USYCL_DEVICE_NVPTX
+
+// ============================== dispatch ==============================
+
+template <typename Group> USYCL_INLINE size_t group_lid(const Group &g) { return g.get_local_linear_id(); }
+template <typename Group> USYCL_INLINE size_t group_size(const Group &g) {
+  return g.get_local_linear_range();
+}
+
+template <typename Group, typename T, typename Op> USYCL_INLINE T group_reduce(Group g, T x, const Op &op) {
+  if constexpr (is_sub_group_v<Group>) {
+#if USYCL_DEVICE_NVPTX
+    return warp_allreduce(x, op, g.get_local_linear_id(), g.get_local_linear_range(), g.active_mask());
+#else
+    (void)g;
+    (void)op;
+    return x; // one work-item per sub-group
+#endif
+  } else {
+#if USYCL_DEVICE_NVPTX
+    return wg_reduce_nvptx(uint32_t(group_lid(g)), uint32_t(group_size(g)), x, op);
+#else
+    return wg_reduce_cpu(group_lid(g), x, op);
+#endif
+  }
+}
+
+template <typename Group, typename T, typename Op>
+USYCL_INLINE scan_result<T> group_scan(Group g, T x, const Op &op) {
+  if constexpr (is_sub_group_v<Group>) {
+#if USYCL_DEVICE_NVPTX
+    const uint32_t lane = g.get_local_linear_id(), n = g.get_local_linear_range();
+    const uint32_t mask = g.active_mask();
+    T v = warp_inclusive_scan(x, op, lane, n, mask);
+    T before = shuffle<shfl::up>(mask, v, 1, 0);
+    T total = shuffle<shfl::idx>(mask, v, n - 1, n - 1);
+    return {v, before, lane > 0, total};
+#else
+    (void)g;
+    (void)op;
+    return {x, x, false, x};
+#endif
+  } else {
+#if USYCL_DEVICE_NVPTX
+    return wg_scan_nvptx(uint32_t(group_lid(g)), uint32_t(group_size(g)), x, op);
+#else
+    return wg_scan_cpu(group_lid(g), x, op);
+#endif
+  }
+}
+
+template <typename Group, typename T> USYCL_INLINE T group_bcast(Group g, T x, size_t src) {
+  if constexpr (is_sub_group_v<Group>) {
+#if USYCL_DEVICE_NVPTX
+    const uint32_t n = g.get_local_linear_range();
+    return shuffle<shfl::idx>(g.active_mask(), x, uint32_t(src), n - 1);
+#else
+    (void)g;
+    (void)src;
+    return x;
+#endif
+  } else {
+#if USYCL_DEVICE_NVPTX
+    return wg_broadcast_nvptx(uint32_t(group_lid(g)), uint32_t(group_size(g)), x, uint32_t(src));
+#else
+    return wg_broadcast_cpu(group_lid(g), x, src);
+#endif
+  }
+}
+
+template <typename Group> USYCL_INLINE bool group_any(Group g, bool pred) {
+#if USYCL_DEVICE_NVPTX
+  if constexpr (is_sub_group_v<Group>)
+    return __nvvm_vote_any_sync(g.active_mask(), pred);
+  else
+    return __nvvm_bar0_or(pred) != 0; // bar.red.or: a barrier that reduces
+#else
+  if constexpr (is_sub_group_v<Group>)
+    return pred;
+  else
+    return group_reduce(g, pred, logical_or<bool>());
+#endif
+}
+
+template <typename Group> USYCL_INLINE bool group_all(Group g, bool pred) {
+#if USYCL_DEVICE_NVPTX
+  if constexpr (is_sub_group_v<Group>)
+    return __nvvm_vote_all_sync(g.active_mask(), pred);
+  else
+    return __nvvm_bar0_and(pred) != 0;
+#else
+  if constexpr (is_sub_group_v<Group>)
+    return pred;
+  else
+    return group_reduce(g, pred, logical_and<bool>());
+#endif
+}
+
+template <typename Op, typename T> inline constexpr bool known_identity_for_v = has_known_identity_v<Op, T>;
+
+template <typename Group, typename T>
+inline constexpr bool group_arg_v = is_group_v<std::decay_t<Group>> && std::is_trivially_copyable_v<T>;
+
+} // namespace detail
+
+// ---------------------------------------------------------------- broadcast
+
+template <typename Group, typename T, std::enable_if_t<(detail::group_arg_v<Group, T>), int> = 0>
+T group_broadcast(Group g, T x) {
+  return detail::group_bcast(g, x, 0);
+}
+template <typename Group, typename T, std::enable_if_t<(detail::group_arg_v<Group, T>), int> = 0>
+T group_broadcast(Group g, T x, typename Group::linear_id_type local_linear_id) {
+  return detail::group_bcast(g, x, size_t(local_linear_id));
+}
+template <typename Group, typename T, std::enable_if_t<(detail::group_arg_v<Group, T>), int> = 0>
+T group_broadcast(Group g, T x, typename Group::id_type local_id) {
+  return detail::group_bcast(g, x, detail::linearize(local_id, g.get_local_range()));
+}
+
+// ---------------------------------------------------------------- predicates
+
+template <typename Group, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+bool any_of_group(Group g, bool pred) {
+  return detail::group_any(g, pred);
+}
+template <typename Group, typename T, typename Predicate, std::enable_if_t<(is_group_v<std::decay_t<Group>> && std::is_invocable_v<const Predicate &, const T &>), int> = 0>
+bool any_of_group(Group g, T x, Predicate pred) {
+  return detail::group_any(g, static_cast<bool>(pred(x)));
+}
+template <typename Group, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+bool all_of_group(Group g, bool pred) {
+  return detail::group_all(g, pred);
+}
+template <typename Group, typename T, typename Predicate, std::enable_if_t<(is_group_v<std::decay_t<Group>> && std::is_invocable_v<const Predicate &, const T &>), int> = 0>
+bool all_of_group(Group g, T x, Predicate pred) {
+  return detail::group_all(g, static_cast<bool>(pred(x)));
+}
+template <typename Group, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+bool none_of_group(Group g, bool pred) {
+  return !detail::group_any(g, pred);
+}
+template <typename Group, typename T, typename Predicate, std::enable_if_t<(is_group_v<std::decay_t<Group>> && std::is_invocable_v<const Predicate &, const T &>), int> = 0>
+bool none_of_group(Group g, T x, Predicate pred) {
+  return !detail::group_any(g, static_cast<bool>(pred(x)));
+}
+
+template <typename Group, typename Ptr, typename Predicate, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+bool joint_any_of(Group g, Ptr first, Ptr last, Predicate pred) {
+  const size_t n = size_t(last - first), lid = detail::group_lid(g), step = detail::group_size(g);
+  bool any = false;
+  for (size_t i = lid; i < n && !any; i += step)
+    any = static_cast<bool>(pred(first[i]));
+  return detail::group_any(g, any);
+}
+template <typename Group, typename Ptr, typename Predicate, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+bool joint_all_of(Group g, Ptr first, Ptr last, Predicate pred) {
+  const size_t n = size_t(last - first), lid = detail::group_lid(g), step = detail::group_size(g);
+  bool all = true;
+  for (size_t i = lid; i < n && all; i += step)
+    all = static_cast<bool>(pred(first[i]));
+  return detail::group_all(g, all);
+}
+template <typename Group, typename Ptr, typename Predicate, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+bool joint_none_of(Group g, Ptr first, Ptr last, Predicate pred) {
+  return !joint_any_of(g, first, last, pred);
+}
+
+// ---------------------------------------------------------------- sub-group shuffles
+
+// Values from other work-items of the sub-group. Out-of-range sources give
+// an unspecified value (SYCL 2020); here the caller's own.
+template <typename T, std::enable_if_t<(std::is_trivially_copyable_v<T>), int> = 0>
+T shift_group_left(sub_group sg, T x, sub_group::linear_id_type delta = 1) {
+#if USYCL_DEVICE_NVPTX
+  return detail::shuffle<detail::shfl::down>(sg.active_mask(), x, delta,
+                                             sg.get_local_linear_range() - 1);
+#else
+  (void)sg;
+  (void)delta;
+  return x;
+#endif
+}
+template <typename T, std::enable_if_t<(std::is_trivially_copyable_v<T>), int> = 0>
+T shift_group_right(sub_group sg, T x, sub_group::linear_id_type delta = 1) {
+#if USYCL_DEVICE_NVPTX
+  return detail::shuffle<detail::shfl::up>(sg.active_mask(), x, delta, 0);
+#else
+  (void)sg;
+  (void)delta;
+  return x;
+#endif
+}
+template <typename T, std::enable_if_t<(std::is_trivially_copyable_v<T>), int> = 0>
+T permute_group_by_xor(sub_group sg, T x, sub_group::linear_id_type mask) {
+#if USYCL_DEVICE_NVPTX
+  return detail::shuffle<detail::shfl::bfly>(sg.active_mask(), x, mask,
+                                             sg.get_local_linear_range() - 1);
+#else
+  (void)sg;
+  (void)mask;
+  return x;
+#endif
+}
+template <typename T, std::enable_if_t<(std::is_trivially_copyable_v<T>), int> = 0>
+T select_from_group(sub_group sg, T x, sub_group::id_type remote_local_id) {
+#if USYCL_DEVICE_NVPTX
+  return detail::shuffle<detail::shfl::idx>(sg.active_mask(), x, uint32_t(remote_local_id[0]),
+                                            sg.get_local_linear_range() - 1);
+#else
+  (void)sg;
+  (void)remote_local_id;
+  return x;
+#endif
+}
+
+// ---------------------------------------------------------------- reduce
+
+template <typename Group, typename T, typename BinaryOperation, std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<T>), int> = 0>
+T reduce_over_group(Group g, T x, BinaryOperation binary_op) {
+  return detail::group_reduce(g, x, binary_op);
+}
+template <typename Group, typename V, typename T, typename BinaryOperation, std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<V>), int> = 0>
+T reduce_over_group(Group g, V x, T init, BinaryOperation binary_op) {
+  return detail::combine(binary_op, init, detail::group_reduce(g, static_cast<T>(x), binary_op));
+}
+
+// Each work-item folds a strided share of [first, last), then the group
+// combines the shares.
+template <typename Group, typename Ptr, typename T, typename BinaryOperation, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+T joint_reduce(Group g, Ptr first, Ptr last, T init, BinaryOperation binary_op) {
+  const size_t n = size_t(last - first), lid = detail::group_lid(g), step = detail::group_size(g);
+  if constexpr (has_known_identity_v<BinaryOperation, T>) {
+    T acc = known_identity_v<BinaryOperation, T>;
+    for (size_t i = lid; i < n; i += step)
+      acc = detail::combine(binary_op, acc, static_cast<T>(first[i]));
+    return detail::combine(binary_op, init, detail::group_reduce(g, acc, binary_op));
+  } else {
+    detail::maybe<T> acc{init, false};
+    for (size_t i = lid; i < n; i += step) {
+      T v = static_cast<T>(first[i]);
+      acc = {acc.has ? detail::combine(binary_op, acc.value, v) : v, true};
+    }
+    acc = detail::group_reduce(g, acc, detail::maybe_op<BinaryOperation>{binary_op});
+    return acc.has ? detail::combine(binary_op, init, acc.value) : init;
+  }
+}
+template <typename Group, typename Ptr, typename BinaryOperation, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+typename std::iterator_traits<Ptr>::value_type joint_reduce(Group g, Ptr first, Ptr last,
+                                                            BinaryOperation binary_op) {
+  using T = std::remove_cv_t<typename std::iterator_traits<Ptr>::value_type>;
+  const size_t n = size_t(last - first), lid = detail::group_lid(g), step = detail::group_size(g);
+  if constexpr (has_known_identity_v<BinaryOperation, T>) {
+    T acc = known_identity_v<BinaryOperation, T>;
+    for (size_t i = lid; i < n; i += step)
+      acc = detail::combine(binary_op, acc, static_cast<T>(first[i]));
+    return detail::group_reduce(g, acc, binary_op);
+  } else {
+    // Without an identity an empty range has no defined result.
+    if (n == 0)
+      return T{};
+    detail::maybe<T> acc{static_cast<T>(first[0]), false};
+    for (size_t i = lid; i < n; i += step) {
+      T v = static_cast<T>(first[i]);
+      acc = {acc.has ? detail::combine(binary_op, acc.value, v) : v, true};
+    }
+    return detail::group_reduce(g, acc, detail::maybe_op<BinaryOperation>{binary_op}).value;
+  }
+}
+
+// ---------------------------------------------------------------- scans
+
+template <typename Group, typename T, typename BinaryOperation, std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<T> && has_known_identity_v<BinaryOperation, T>), int> = 0>
+T exclusive_scan_over_group(Group g, T x, BinaryOperation binary_op) {
+  auto s = detail::group_scan(g, x, binary_op);
+  return s.has_excl ? s.excl : known_identity_v<BinaryOperation, T>;
+}
+template <typename Group, typename V, typename T, typename BinaryOperation, std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<V>), int> = 0>
+T exclusive_scan_over_group(Group g, V x, T init, BinaryOperation binary_op) {
+  auto s = detail::group_scan(g, static_cast<T>(x), binary_op);
+  return s.has_excl ? detail::combine(binary_op, init, s.excl) : init;
+}
+template <typename Group, typename T, typename BinaryOperation, std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<T>), int> = 0>
+T inclusive_scan_over_group(Group g, T x, BinaryOperation binary_op) {
+  return detail::group_scan(g, x, binary_op).incl;
+}
+template <typename Group, typename V, typename BinaryOperation, typename T, std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<V>), int> = 0>
+T inclusive_scan_over_group(Group g, V x, BinaryOperation binary_op, T init) {
+  return detail::combine(binary_op, init, detail::group_scan(g, static_cast<T>(x), binary_op).incl);
+}
+
+namespace detail {
+// Scans [first, last) one group-sized chunk at a time, carrying the total of
+// earlier chunks. Work-items past the end of the last chunk feed a copy of
+// the last element: they sit above every real element, so they only change
+// the final total, which nobody uses.
+template <bool Inclusive, typename T, typename Group, typename InPtr, typename OutPtr, typename Op>
+OutPtr joint_scan(Group g, InPtr first, InPtr last, OutPtr result, bool has_init, T init, const Op &op) {
+  const size_t n = size_t(last - first), lid = group_lid(g), step = group_size(g);
+  bool has_carry = has_init;
+  T carry = init;
+  for (size_t base = 0; base < n; base += step) {
+    const size_t i = base + lid;
+    const T x = static_cast<T>(first[i < n ? i : n - 1]);
+    scan_result<T> s = group_scan(g, x, op);
+    if (i < n) {
+      if constexpr (Inclusive)
+        result[i] = has_carry ? combine(op, carry, s.incl) : s.incl;
+      else
+        result[i] = s.has_excl ? (has_carry ? combine(op, carry, s.excl) : s.excl) : carry;
+    }
+    carry = has_carry ? combine(op, carry, s.total) : s.total;
+    has_carry = true;
+  }
+  return result + n;
+}
+} // namespace detail
+
+template <typename Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, T init,
+                            BinaryOperation binary_op) {
+  return detail::joint_scan<false, T>(g, first, last, result, true, init, binary_op);
+}
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, std::enable_if_t<(is_group_v<std::decay_t<Group>> && has_known_identity_v<BinaryOperation, std::remove_cv_t<typename std::iterator_traits<OutPtr>::value_type>>), int> = 0>
+OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result,
+                            BinaryOperation binary_op) {
+  using T = std::remove_cv_t<typename std::iterator_traits<OutPtr>::value_type>;
+  return detail::joint_scan<false, T>(g, first, last, result, true,
+                                      known_identity_v<BinaryOperation, T>, binary_op);
+}
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, typename T, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result,
+                            BinaryOperation binary_op, T init) {
+  return detail::joint_scan<true, T>(g, first, last, result, true, init, binary_op);
+}
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result,
+                            BinaryOperation binary_op) {
+  using T = std::remove_cv_t<typename std::iterator_traits<OutPtr>::value_type>;
+  if (first == last)
+    return result;
+  return detail::joint_scan<true, T>(g, first, last, result, false, static_cast<T>(first[0]),
+                                     binary_op);
+}
+
+} // namespace _V1
+} // namespace sycl

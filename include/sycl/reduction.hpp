@@ -1,0 +1,695 @@
+// SYCL 2020 reductions (§4.9.2): sycl::reduction, sycl::reducer and
+// handler::parallel_for(range | nd_range, reduction..., kernel).
+//
+// Strategy (one kernel, one atomic per work-group or CPU chunk):
+//  * Every work-item accumulates into private reducers (registers).
+//  * NVPTX, range: the launch is a 1-D grid of at most max_reduction_threads
+//    work-items that walk the user's range with a grid stride, so a large
+//    range costs ~1000 atomics, not one per 256 elements. Each CUDA block
+//    then reduces its reducers (warp shuffles, one value per warp through
+//    the group scratch) and its first thread combines the block's value into
+//    the reduction variable with one atomic (atom.add where PTX has it, a
+//    compare-and-swap loop otherwise).
+//  * NVPTX, nd_range: the user's geometry; the work-group reduces after the
+//    kernel returns and its leader does the atomic.
+//  * CPU: custom launchers keep one private partial per chunk the backend
+//    hands them and combine it once, atomically: no fibers, no barriers.
+// The reduction variable's value before the kernel takes part in the result
+// (atomics combine into it), unless property::reduction::initialize_to_identity
+// is given: then a fill command writing the identity is submitted just ahead
+// of the kernel (device memory cannot be written by the host at submit
+// time).
+#pragma once
+
+#include <sycl/accessor.hpp>
+#include <sycl/atomic_ref.hpp>
+#include <sycl/buffer.hpp>
+#include <sycl/detail/kernel_entry.hpp>
+#include <sycl/functional.hpp>
+#include <sycl/group_algorithm.hpp>
+#include <sycl/handler.hpp>
+#include <sycl/property_list.hpp>
+#include <sycl/queue.hpp>
+
+#include <cstdint>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace sycl {
+inline namespace _V1 {
+
+template <typename T, typename BinaryOperation, int Dimensions = 0, bool HasIdentity = true>
+class reducer;
+
+namespace detail {
+
+template <typename T> struct type_identity {
+  using type = T;
+};
+// std::type_identity_t (C++20): keeps a parameter out of deduction.
+template <typename T> using type_identity_t = typename type_identity<T>::type;
+
+// Values a reducer starts from, made by the reduction on either pass.
+template <typename T, typename Op> struct reducer_init {
+  T identity;
+  Op op;
+};
+
+struct reducer_access {
+  template <typename R> USYCL_INLINE static auto &value(R &r) { return r.value_; }
+  template <typename R> USYCL_INLINE static bool has(const R &r) {
+    if constexpr (R::has_identity)
+      return true;
+    else
+      return r.has_;
+  }
+};
+
+} // namespace detail
+
+// A work-item's private view of one reduction variable. Not copyable: the
+// kernel receives it by reference (`auto &sum`).
+template <typename T, typename BinaryOperation, int Dimensions, bool HasIdentity>
+class reducer {
+  static_assert(Dimensions == 0, "usycl supports scalar reductions (reducer dimensions 0)");
+
+public:
+  using value_type = T;
+  using binary_operation = BinaryOperation;
+  static constexpr int dimensions = Dimensions;
+  static constexpr bool has_identity = HasIdentity;
+
+  reducer(const reducer &) = delete;
+  reducer &operator=(const reducer &) = delete;
+
+  USYCL_INLINE reducer &combine(const T &partial) {
+    if constexpr (HasIdentity) {
+      value_ = static_cast<T>(op_(value_, partial));
+    } else {
+      value_ = has_ ? static_cast<T>(op_(value_, partial)) : partial;
+      has_ = true;
+    }
+    return *this;
+  }
+
+  // Available where the identity is known or was given to sycl::reduction.
+  template <bool H = HasIdentity, std::enable_if_t<H, int> = 0> USYCL_INLINE T identity() const {
+    return identity_;
+  }
+
+  // Implementation: built by the reduction kernels.
+  USYCL_INLINE explicit reducer(const detail::reducer_init<T, BinaryOperation> &init)
+      : value_(init.identity), identity_(init.identity), op_(init.op) {}
+
+private:
+  friend struct detail::reducer_access;
+  T value_;
+  T identity_;
+  BinaryOperation op_;
+  bool has_ = false;
+};
+
+// Shorthand operators of SYCL 2020 §4.9.2.3, each for its function object.
+#define USYCL_REDUCER_OP(OPSYM, FUNC, COND)                                                    \
+  template <typename T, typename Op, int D, bool I,                                            \
+            std::enable_if_t<detail::is_op_v<FUNC, Op, T> && (COND), int> = 0>                 \
+  USYCL_INLINE reducer<T, Op, D, I> &operator OPSYM(reducer<T, Op, D, I> &r,                   \
+                                                    const detail::type_identity_t<T> &v) {     \
+    return r.combine(v);                                                                       \
+  }
+USYCL_REDUCER_OP(+=, plus, true)
+USYCL_REDUCER_OP(*=, multiplies, true)
+USYCL_REDUCER_OP(&=, bit_and, std::is_integral_v<T>)
+USYCL_REDUCER_OP(|=, bit_or, std::is_integral_v<T>)
+USYCL_REDUCER_OP(^=, bit_xor, std::is_integral_v<T>)
+#undef USYCL_REDUCER_OP
+
+namespace detail {
+template <typename T, typename Op>
+inline constexpr bool counts_v =
+    is_op_v<plus, Op, T> && std::is_integral_v<T> && !std::is_same_v<T, bool>;
+} // namespace detail
+template <typename T, typename Op, int D, bool I, std::enable_if_t<detail::counts_v<T, Op>, int> = 0>
+USYCL_INLINE reducer<T, Op, D, I> &operator++(reducer<T, Op, D, I> &r) {
+  return r.combine(T(1));
+}
+template <typename T, typename Op, int D, bool I, std::enable_if_t<detail::counts_v<T, Op>, int> = 0>
+USYCL_INLINE void operator++(reducer<T, Op, D, I> &r, int) {
+  r.combine(T(1));
+}
+
+namespace detail {
+
+// ---------------------------------------------------------------- descriptors
+
+// What sycl::reduction returns: where the variable lives, its identity and
+// operator. Copied into the kernel object, so it has the same layout on both
+// passes (a USM pointer, or a device accessor the runtime patches).
+template <typename T, typename Op, bool HasIdentity, bool IsBuffer> struct reduction_desc {
+  using value_type = T;
+  using op_type = Op;
+  using reducer_type = reducer<T, Op, 0, HasIdentity>;
+  using storage_type =
+      std::conditional_t<IsBuffer, accessor<T, 1, access_mode::read_write, target::device>, T *>;
+  static constexpr bool has_identity = HasIdentity;
+  static constexpr bool is_buffer = IsBuffer;
+
+  storage_type storage;
+  T identity;
+  Op op;
+  bool initialize_to_identity;
+
+  USYCL_INLINE T *data() const {
+    if constexpr (IsBuffer)
+      return storage.get_pointer();
+    else
+      return storage;
+  }
+  USYCL_INLINE reducer_init<T, Op> init() const { return {identity, op}; }
+};
+
+template <typename T, typename Op, bool H, bool B>
+struct is_reduction<reduction_desc<T, Op, H, B>> : std::true_type {};
+
+// ---------------------------------------------------------------- atomics
+
+template <size_t N> struct uint_of_size;
+template <> struct uint_of_size<1> { using type = uint8_t; };
+template <> struct uint_of_size<2> { using type = uint16_t; };
+template <> struct uint_of_size<4> { using type = uint32_t; };
+template <> struct uint_of_size<8> { using type = uint64_t; };
+
+// Combines v into *p atomically at device scope. sycl::atomic_ref covers the
+// 4- and 8-byte arithmetic types (native add/min/max/and/or/xor, its CAS
+// otherwise); other types (half, bool, 1- and 2-byte integers) use a
+// compare-and-swap on their bits.
+template <typename T, typename Op> USYCL_INLINE void atomic_combine(T *p, const T &v, const Op &op) {
+  if constexpr (is_atomic_int_v<T> || is_atomic_fp_v<T>) {
+    atomic_ref<T, memory_order::relaxed, memory_scope::device, access::address_space::global_space>
+        a(*p);
+    if constexpr (is_op_v<plus, Op, T>) {
+      a.fetch_add(v);
+    } else if constexpr (is_op_v<minimum, Op, T>) {
+      a.fetch_min(v);
+    } else if constexpr (is_op_v<maximum, Op, T>) {
+      a.fetch_max(v);
+    } else if constexpr (is_atomic_int_v<T> && is_op_v<bit_and, Op, T>) {
+      a.fetch_and(v);
+    } else if constexpr (is_atomic_int_v<T> && is_op_v<bit_or, Op, T>) {
+      a.fetch_or(v);
+    } else if constexpr (is_atomic_int_v<T> && is_op_v<bit_xor, Op, T>) {
+      a.fetch_xor(v);
+    } else {
+      T old = a.load();
+      while (true) {
+        T desired = static_cast<T>(op(old, v));
+        if (__builtin_bit_cast(typename uint_of_size<sizeof(T)>::type, desired) ==
+            __builtin_bit_cast(typename uint_of_size<sizeof(T)>::type, old))
+          return; // nothing would change (min/max-like operators)
+        if (a.compare_exchange_weak(old, desired))
+          return;
+      }
+    }
+  } else {
+    static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
+                  "reduction variables must be 1, 2, 4 or 8 bytes");
+    static_assert(std::is_trivially_copyable_v<T>, "reduction variables must be trivially copyable");
+    using U = typename uint_of_size<sizeof(T)>::type;
+    U *up = reinterpret_cast<U *>(p);
+    U old = __scoped_atomic_load_n(up, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
+    while (true) {
+      const U desired = __builtin_bit_cast(U, static_cast<T>(op(__builtin_bit_cast(T, old), v)));
+      if (desired == old)
+        return;
+      if (__scoped_atomic_compare_exchange_n(up, &old, desired, true, __ATOMIC_RELAXED,
+                                             __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE))
+        return;
+    }
+  }
+}
+
+// Adds a finished partial (a reducer's value) to the variable.
+template <typename Desc, typename R> USYCL_INLINE void commit(const Desc &d, R &r) {
+  if (reducer_access::has(r))
+    atomic_combine(d.data(), reducer_access::value(r), d.op);
+}
+
+// ---------------------------------------------------------------- kernels
+
+#if USYCL_DEVICE_NVPTX
+// The work-group's combined partial goes to the variable in one atomic by
+// work-item 0. Reducers without an identity carry a "has value" flag.
+template <typename Desc, typename R>
+USYCL_INLINE void group_commit(const Desc &d, R &r, uint32_t lid, uint32_t n, char *scratch) {
+  using T = typename Desc::value_type;
+  if constexpr (Desc::has_identity) {
+    const T v = wg_reduce_nvptx(lid, n, reducer_access::value(r), d.op, scratch);
+    if (lid == 0)
+      atomic_combine(d.data(), v, d.op);
+  } else {
+    maybe<T> m{reducer_access::value(r), reducer_access::has(r)};
+    m = wg_reduce_nvptx(lid, n, m, maybe_op<typename Desc::op_type>{d.op}, scratch);
+    if (lid == 0 && m.has)
+      atomic_combine(d.data(), m.value, d.op);
+  }
+}
+#endif
+
+
+// Largest grid of a range reduction on NVPTX: ~one wave of 256-thread blocks
+// on an H100/H200 (132 SMs x 2048 threads). More threads only add atomics.
+inline constexpr uint64_t max_reduction_threads = uint64_t(1) << 18;
+
+template <typename Name> struct reduction_kernel_name;
+
+template <typename Desc> using reducer_of = typename Desc::reducer_type;
+
+template <typename K, typename Item, typename... Rs>
+USYCL_INLINE void invoke_with_reducers(const K &k, const Item &it, Rs &...rs) {
+  static_assert(std::is_invocable_v<const K &, Item, Rs &...>,
+                "a reduction kernel must accept (item/id/nd_item, reducer&...) with one reducer "
+                "per reduction, in order");
+  k(it, rs...);
+}
+
+template <int Dims, typename K, typename... Rs>
+USYCL_INLINE void invoke_range_with_reducers(const K &k, const item<Dims, true> &it, Rs &...rs) {
+  if constexpr (std::is_invocable_v<const K &, item<Dims, true>, Rs &...>)
+    k(it, rs...);
+  else if constexpr (std::is_invocable_v<const K &, item<Dims, false>, Rs &...>)
+    k(item<Dims, false>(it.get_id(), it.get_range(), id<Dims>()), rs...);
+  else if constexpr (std::is_invocable_v<const K &, id<Dims>, Rs &...>)
+    k(it.get_id(), rs...);
+  else
+    static_assert(std::is_invocable_v<const K &, item<Dims, true>, Rs &...>,
+                  "a parallel_for(range, reduction...) kernel must accept (sycl::item<Dims> or "
+                  "sycl::id<Dims>, reducer&...) with one reducer per reduction, in order");
+}
+
+// Row-major id of linear index i in r. 32-bit arithmetic where it suffices:
+// 64-bit division is a long instruction sequence on NVPTX.
+template <int Dims> USYCL_INLINE id<Dims> delinearize(uint64_t i, const range<Dims> &r, bool small) {
+  id<Dims> x;
+  if constexpr (Dims == 1) {
+    x[0] = i;
+  } else if (small) {
+    uint32_t rest = uint32_t(i);
+    for (int d = Dims - 1; d > 0; --d) {
+      x[d] = rest % uint32_t(r[d]);
+      rest /= uint32_t(r[d]);
+    }
+    x[0] = rest;
+  } else {
+    for (int d = Dims - 1; d > 0; --d) {
+      x[d] = i % r[d];
+      i /= r[d];
+    }
+    x[0] = i;
+  }
+  return x;
+}
+
+// parallel_for(range, reductions..., kernel): the kernel object.
+template <typename K, int Dims, typename... Descs> struct reduction_range_kernel {
+  K kernel;
+  range<Dims> user_range;
+  uint64_t total;   // user_range.size()
+  uint64_t nominal; // work-items of the launch (<= max_reduction_threads)
+  std::tuple<Descs...> descs;
+
+  template <size_t... I>
+  USYCL_INLINE auto make_reducers(std::index_sequence<I...>) const {
+    return std::tuple<reducer_of<Descs>...>(std::get<I>(descs).init()...);
+  }
+
+  template <typename Rs, size_t... I>
+  USYCL_INLINE void commit_all(Rs &rs, std::index_sequence<I...>) const {
+    (commit(std::get<I>(descs), std::get<I>(rs)), ...);
+  }
+
+#if USYCL_DEVICE_NVPTX
+  USYCL_INLINE void run_nvptx() const {
+    constexpr auto idx = std::index_sequence_for<Descs...>{};
+    const uint32_t lid = __nvvm_read_ptx_sreg_tid_x(), bs = __nvvm_read_ptx_sreg_ntid_x();
+    const uint64_t stride = uint64_t(__nvvm_read_ptx_sreg_nctaid_x()) * bs;
+    const bool small = total <= 0xffffffffu;
+    auto rs = make_reducers(idx);
+    std::apply(
+        [&](auto &...r) {
+          auto call = [&](uint64_t i) {
+            invoke_range_with_reducers<Dims>(
+                kernel, item<Dims, true>(delinearize<Dims>(i, user_range, small), user_range, id<Dims>()),
+                r...);
+          };
+          uint64_t i = uint64_t(__nvvm_read_ptx_sreg_ctaid_x()) * bs + lid;
+          // Four work-items per trip: their loads are independent, so four
+          // memory requests are in flight per thread, as in a hand-unrolled
+          // CUDA reduction.
+          for (; i + 3 * stride < total; i += 4 * stride) {
+            call(i);
+            call(i + stride);
+            call(i + 2 * stride);
+            call(i + 3 * stride);
+          }
+          for (; i < total; i += stride)
+            call(i);
+        },
+        rs);
+    finish_group(rs, lid, bs, idx);
+  }
+
+  template <typename Rs, size_t... I>
+  USYCL_INLINE void finish_group(Rs &rs, uint32_t lid, uint32_t n, std::index_sequence<I...>) const {
+    // Range launches have no dynamic shared memory: use the static scratch.
+    (group_commit(std::get<I>(descs), std::get<I>(rs), lid, n, (char *)range_group_scratch), ...);
+  }
+#endif
+};
+
+// parallel_for(nd_range, reductions..., kernel): the kernel object.
+template <typename K, int Dims, typename... Descs> struct reduction_nd_kernel {
+  K kernel;
+  std::tuple<Descs...> descs;
+
+  template <size_t... I>
+  USYCL_INLINE auto make_reducers(std::index_sequence<I...>) const {
+    return std::tuple<reducer_of<Descs>...>(std::get<I>(descs).init()...);
+  }
+  template <typename Rs, size_t... I>
+  USYCL_INLINE void commit_all(Rs &rs, std::index_sequence<I...>) const {
+    (commit(std::get<I>(descs), std::get<I>(rs)), ...);
+  }
+
+#if USYCL_DEVICE_NVPTX
+  USYCL_INLINE void run_nvptx(const kernel_dims &dims) const {
+    constexpr auto idx = std::index_sequence_for<Descs...>{};
+    id<Dims> gid, lid, grp, off;
+    range<Dims> lr, gr;
+    for (int d = 0; d < Dims; ++d) {
+      const int cd = Dims - 1 - d; // SYCL's fastest dimension is CUDA's x
+      lid[d] = nvptx_tid(cd);
+      grp[d] = nvptx_ctaid(cd);
+      lr[d] = nvptx_ntid(cd);
+      off[d] = dims.offset[d];
+      gr[d] = dims.global[d];
+      gid[d] = grp[d] * lr[d] + lid[d] + off[d];
+    }
+    auto rs = make_reducers(idx);
+    std::apply(
+        [&](auto &...r) {
+          invoke_with_reducers(kernel, nd_item<Dims>(gid, lid, grp, gr, lr, off), r...);
+        },
+        rs);
+    finish_group(rs, uint32_t(linearize(lid, lr)), uint32_t(lr.size()), idx);
+  }
+
+  template <typename Rs, size_t... I>
+  USYCL_INLINE void finish_group(Rs &rs, uint32_t lid, uint32_t n, std::index_sequence<I...>) const {
+    (group_commit(std::get<I>(descs), std::get<I>(rs), lid, n, group_scratch()), ...);
+  }
+#endif
+};
+
+
+// ---- device entry points (see kernel_entry.hpp; the body only forwards:
+// clang 22 miscompiles a kernel entry point whose local variable
+// initialisers name its parameters, so the work happens in a callee).
+
+template <typename Name, typename W>
+[[clang::sycl_kernel_entry_point(Name)]] void reduction_range_entry(W w, kernel_dims dims) {
+#if USYCL_DEVICE_NVPTX
+  (void)dims;
+  w.run_nvptx();
+#else
+  (void)w;
+  (void)dims;
+#endif
+}
+
+template <typename Name, typename W>
+[[clang::sycl_kernel_entry_point(Name)]] void reduction_nd_entry(W w, kernel_dims dims) {
+#if USYCL_DEVICE_NVPTX
+  w.run_nvptx(dims);
+#else
+  (void)w;
+  (void)dims;
+#endif
+}
+
+// ---- CPU launchers (host code)
+#ifndef __SYCL_DEVICE_ONLY__
+
+// The backend splits the launch's nominal range [0, nominal) into chunks;
+// chunk [begin, end) covers the user's linear indices
+// [begin * total / nominal, end * total / nominal): contiguous, disjoint and
+// complete, whatever the chunking.
+template <typename W, int Dims>
+void cpu_reduction_range_launcher(const void *object, const kernel_dims &, uint64_t begin,
+                                  uint64_t end) {
+  const W &w = *static_cast<const W *>(object);
+  using u128 = unsigned __int128;
+  const uint64_t first = uint64_t(u128(begin) * w.total / w.nominal);
+  const uint64_t last = uint64_t(u128(end) * w.total / w.nominal);
+  if (first >= last)
+    return;
+  const auto k = w.kernel; // local copy: captures stay in registers
+  const range<Dims> r = w.user_range;
+  constexpr auto idx = std::make_index_sequence<std::tuple_size_v<decltype(w.descs)>>{};
+  auto rs = w.make_reducers(idx);
+  std::apply(
+      [&](auto &...red) {
+        if constexpr (Dims == 1) {
+          for (uint64_t i = first; i < last; ++i)
+            invoke_range_with_reducers<1>(k, item<1, true>(id<1>(i), r, id<1>()), red...);
+        } else {
+          // Walk the ids incrementally: no division per work-item.
+          id<Dims> x = delinearize<Dims>(first, r, false);
+          for (uint64_t i = first; i < last; ++i) {
+            invoke_range_with_reducers<Dims>(k, item<Dims, true>(x, r, id<Dims>()), red...);
+            for (int d = Dims - 1; d >= 0; --d) {
+              if (++x[d] < r[d] || d == 0)
+                break;
+              x[d] = 0;
+            }
+          }
+        }
+      },
+      rs);
+  w.commit_all(rs, idx);
+}
+
+// Runs work-items [begin, end) of one work-group (the backend calls it per
+// work-item fiber when the kernel uses barriers, per group otherwise).
+template <typename W, int Dims>
+void cpu_reduction_nd_launcher(const void *object, const cpu_group_ctx &g, uint64_t begin,
+                               uint64_t end) {
+  const W &w = *static_cast<const W *>(object);
+  range<Dims> gr, lr;
+  id<Dims> grp, off;
+  for (int d = 0; d < Dims; ++d) {
+    gr[d] = g.dims.global[d];
+    lr[d] = g.local[d];
+    grp[d] = g.group[d];
+    off[d] = g.dims.offset[d];
+  }
+  constexpr auto idx = std::make_index_sequence<std::tuple_size_v<decltype(w.descs)>>{};
+  auto rs = w.make_reducers(idx);
+  std::apply(
+      [&](auto &...red) {
+        for (uint64_t lin = begin; lin < end; ++lin) {
+          id<Dims> lid;
+          uint64_t rest = lin;
+          for (int d = Dims - 1; d >= 0; --d) {
+            lid[d] = rest % lr[d];
+            rest /= lr[d];
+          }
+          id<Dims> gid;
+          for (int d = 0; d < Dims; ++d)
+            gid[d] = grp[d] * lr[d] + lid[d] + off[d];
+          invoke_with_reducers(w.kernel, nd_item<Dims>(gid, lid, grp, gr, lr, off), red...);
+        }
+      },
+      rs);
+  w.commit_all(rs, idx);
+}
+
+#endif // !__SYCL_DEVICE_ONLY__
+
+// ---------------------------------------------------------------- submission
+
+// Reaches handler internals (handler befriends this struct).
+struct handler_access {
+  template <typename Name, typename K, int Dims>
+  static void set_kernel(handler &h, const K &k, const uint64_t *global, const uint64_t *local,
+                         const uint64_t *offset) {
+    h.template set_kernel<Name, K, Dims>(k, global, local, offset);
+  }
+  static command_group &cg(handler &h) { return h.cg_; }
+};
+
+template <typename KernelName, typename W>
+using reduction_name_t =
+    std::conditional_t<std::is_same_v<KernelName, auto_name>, W, reduction_kernel_name<KernelName>>;
+
+template <typename R> USYCL_INLINE auto as_launch_range(const R &r) {
+  if constexpr (std::is_integral_v<R>)
+    return range<1>(size_t(r));
+  else
+    return r;
+}
+template <typename R> inline constexpr bool is_nd_range_v = false;
+template <int D> inline constexpr bool is_nd_range_v<nd_range<D>> = true;
+
+#ifndef __SYCL_DEVICE_ONLY__
+// initialize_to_identity: a fill command, submitted ahead of the kernel on
+// the same queue, writes the identity; the kernel waits for it.
+template <typename Desc> void submit_identity_fill(handler &h, const Desc &d) {
+  if (!d.initialize_to_identity)
+    return;
+  if constexpr (!Desc::has_identity) {
+    throw exception(make_error_code(errc::invalid),
+                    "sycl::reduction: property::reduction::initialize_to_identity needs an "
+                    "identity, but the operator has no known identity and none was given");
+  } else {
+    handler fill(h.queue_impl());
+    handler_access::cg(fill).dependencies = handler_access::cg(h).dependencies;
+    if constexpr (Desc::is_buffer)
+      fill.fill(d.storage, d.identity);
+    else
+      fill.fill(d.storage, d.identity, 1);
+    h.depends_on(submit_command_group(h.queue_impl(), fill));
+  }
+}
+template <typename... Descs, size_t... I>
+void submit_identity_fills(handler &h, const std::tuple<Descs...> &descs, std::index_sequence<I...>) {
+  (submit_identity_fill(h, std::get<I>(descs)), ...);
+}
+#endif
+
+// Builds and records the reduction kernel for launch range LR (a range or
+// an nd_range) over the reductions Descs.
+template <typename KernelName, typename K, typename LR, typename... Descs>
+void set_reduction_kernel(handler &h, const K &kernel, const LR &lr,
+                          const std::tuple<Descs...> &descs) {
+  constexpr int Dims = LR::dimensions;
+  constexpr auto idx = std::index_sequence_for<Descs...>{};
+  if constexpr (is_nd_range_v<LR>) {
+    using W = reduction_nd_kernel<K, Dims, Descs...>;
+    using Name = reduction_name_t<KernelName, W>;
+    W w{kernel, descs};
+#ifdef __SYCL_DEVICE_ONLY__
+    (void)h;
+    (void)lr;
+    (void)idx;
+    reduction_nd_entry<Name, W>(w, kernel_dims{});
+#else
+    uint64_t g[3] = {1, 1, 1}, l[3] = {1, 1, 1}, o[3] = {0, 0, 0};
+    for (int d = 0; d < Dims; ++d) {
+      g[d] = lr.get_global_range()[d];
+      l[d] = lr.get_local_range()[d];
+      o[d] = lr.get_offset()[d];
+    }
+    submit_identity_fills(h, descs, idx);
+    handler_access::set_kernel<Name, W, Dims>(h, w, g, l, o);
+    handler_access::cg(h).launch.cpu_nd = &cpu_reduction_nd_launcher<W, Dims>;
+#endif
+  } else {
+    using W = reduction_range_kernel<K, Dims, Descs...>;
+    using Name = reduction_name_t<KernelName, W>;
+    const uint64_t total = lr.size();
+    const uint64_t nominal = total < max_reduction_threads ? total : max_reduction_threads;
+    W w{kernel, lr, total, nominal, descs};
+#ifdef __SYCL_DEVICE_ONLY__
+    (void)h;
+    (void)idx;
+    reduction_range_entry<Name, W>(w, kernel_dims{});
+#else
+    // A 1-D launch of `nominal` work-items, whatever the user's Dims.
+    const uint64_t g[3] = {nominal, 1, 1}, o[3] = {0, 0, 0};
+    submit_identity_fills(h, descs, idx);
+    handler_access::set_kernel<Name, W, 1>(h, w, g, nullptr, o);
+    handler_access::cg(h).launch.cpu_range = &cpu_reduction_range_launcher<W, Dims>;
+#endif
+  }
+}
+
+template <typename Tuple, size_t... I>
+auto take_reductions(const Tuple &args, std::index_sequence<I...>) {
+  static_assert((is_reduction_v<std::tuple_element_t<I, Tuple>> && ...),
+                "parallel_for: every argument between the range and the kernel must be a "
+                "sycl::reduction");
+  return std::tuple<std::decay_t<std::tuple_element_t<I, Tuple>>...>(std::get<I>(args)...);
+}
+
+template <typename KernelName, typename R, typename... Rest>
+void reduction_parallel_for(handler &h, R r, Rest &&...rest) {
+  static_assert(sizeof...(Rest) >= 2, "parallel_for(range, reduction..., kernel)");
+  constexpr size_t NR = sizeof...(Rest) - 1;
+  const auto args = std::forward_as_tuple(std::forward<Rest>(rest)...);
+  using K = std::decay_t<std::tuple_element_t<NR, std::tuple<Rest...>>>;
+  set_reduction_kernel<KernelName, K>(h, std::get<NR>(args), as_launch_range(r),
+                                      take_reductions(args, std::make_index_sequence<NR>{}));
+}
+
+} // namespace detail
+
+// ---------------------------------------------------------------- sycl::reduction
+
+template <typename T, typename BinaryOperation>
+auto reduction(T *var, BinaryOperation combiner, const property_list &props = {}) {
+  constexpr bool known = has_known_identity_v<BinaryOperation, T>;
+  T identity{};
+  if constexpr (known)
+    identity = known_identity_v<BinaryOperation, T>;
+  return detail::reduction_desc<T, BinaryOperation, known, false>{
+      var, identity, combiner,
+      props.has_property<property::reduction::initialize_to_identity>()};
+}
+
+template <typename T, typename BinaryOperation>
+auto reduction(T *var, const detail::type_identity_t<T> &identity, BinaryOperation combiner,
+               const property_list &props = {}) {
+  return detail::reduction_desc<T, BinaryOperation, true, false>{
+      var, identity, combiner,
+      props.has_property<property::reduction::initialize_to_identity>()};
+}
+
+#ifndef __SYCL_DEVICE_ONLY__
+template <typename T, typename AllocatorT, typename BinaryOperation>
+auto reduction(buffer<T, 1, AllocatorT> vars, handler &cgh, BinaryOperation combiner,
+               const property_list &props = {}) {
+  constexpr bool known = has_known_identity_v<BinaryOperation, T>;
+  T identity{};
+  if constexpr (known)
+    identity = known_identity_v<BinaryOperation, T>;
+  return detail::reduction_desc<T, BinaryOperation, known, true>{
+      accessor<T, 1, access_mode::read_write, target::device>(vars, cgh), identity, combiner,
+      props.has_property<property::reduction::initialize_to_identity>()};
+}
+
+template <typename T, typename AllocatorT, typename BinaryOperation>
+auto reduction(buffer<T, 1, AllocatorT> vars, handler &cgh, const detail::type_identity_t<T> &identity,
+               BinaryOperation combiner, const property_list &props = {}) {
+  return detail::reduction_desc<T, BinaryOperation, true, true>{
+      accessor<T, 1, access_mode::read_write, target::device>(vars, cgh), identity, combiner,
+      props.has_property<property::reduction::initialize_to_identity>()};
+}
+#else
+// The device pass never runs command-group code; these only give the
+// reduction its type.
+template <typename T, typename AllocatorT, typename BinaryOperation>
+auto reduction(buffer<T, 1, AllocatorT>, handler &, BinaryOperation combiner,
+               const property_list & = {}) {
+  return detail::reduction_desc<T, BinaryOperation, has_known_identity_v<BinaryOperation, T>,
+                                true>{{}, T{}, combiner, false};
+}
+template <typename T, typename AllocatorT, typename BinaryOperation>
+auto reduction(buffer<T, 1, AllocatorT>, handler &, const detail::type_identity_t<T> &identity,
+               BinaryOperation combiner, const property_list & = {}) {
+  return detail::reduction_desc<T, BinaryOperation, true, true>{{}, identity, combiner, false};
+}
+#endif
+
+} // namespace _V1
+} // namespace sycl

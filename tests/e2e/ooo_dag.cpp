@@ -1,0 +1,155 @@
+// Out-of-order queue running a DAG: kernels ordered only by the buffers they
+// share (RAW, WAR, WAW), USM kernels and host tasks ordered by depends_on.
+// Early nodes are made slow so a missing dependency shows as wrong data.
+#include "e2e_common.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+constexpr size_t n = 4096;
+
+// Enough work per item that a later node would overtake a missing dependency.
+inline int slow_identity(int v) {
+  // Collatz steps of v + 27: at most a few hundred for these inputs, never
+  // 1000, so this returns v; the compiler cannot know that.
+  unsigned long long x = (unsigned long long)(unsigned)v + 27;
+  int steps = 0;
+  while (x != 1 && steps < 1000) {
+    x = (x & 1) ? 3 * x + 1 : x / 2;
+    ++steps;
+  }
+  return v + (steps >= 1000 ? 1 : 0);
+}
+
+static void buffer_hazards(sycl::queue &q) {
+  std::vector<int> x(n, 0), y(n, 0), z(n, 0);
+  {
+    sycl::buffer<int> X(x.data(), sycl::range<1>(n)), Y(y.data(), sycl::range<1>(n)),
+        Z(z.data(), sycl::range<1>(n));
+    // K1 writes X
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor ax(X, h, sycl::write_only);
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { ax[i] = slow_identity(int(i[0])); });
+    });
+    // K2 reads X (RAW on K1), writes Y
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor ax(X, h, sycl::read_only);
+      sycl::accessor ay(Y, h, sycl::write_only);
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { ay[i] = slow_identity(ax[i]) * 2; });
+    });
+    // K3 writes X (WAR on K2: K2 must have read the old X)
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor ax(X, h, sycl::read_write);
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { ax[i] += 1000000; });
+    });
+    // K4 writes Y again (WAW on K2), reading X (RAW on K3)
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor ax(X, h, sycl::read_only);
+      sycl::accessor ay(Y, h, sycl::read_write);
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { ay[i] = ay[i] + ax[i]; });
+    });
+    // K5 independent of everything above (Z only): may run any time.
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor az(Z, h, sycl::write_only, sycl::no_init);
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { az[i] = 7; });
+    });
+  }
+  for (size_t i = 0; i < n; ++i) {
+    std::string at = "[" + std::to_string(i) + "]";
+    e2e::check_eq("buffer_hazards X" + at, x[i], int(i) + 1000000);
+    e2e::check_eq("buffer_hazards Y" + at, y[i], 2 * int(i) + int(i) + 1000000);
+    e2e::check_eq("buffer_hazards Z" + at, z[i], 7);
+  }
+}
+
+static void usm_dag(sycl::queue &q) {
+  //        host(h0): fills p slowly
+  //             |
+  //          K_a: p += 1
+  //          /      \
+  //   K_b: r1=3p   K_c: r2=p+5
+  //          \      /
+  //          K_d: s = r1 + r2
+  //             |
+  //        host(h1): checks s, sets flag, bumps s
+  //             |
+  //          K_e: s *= 2
+  int *p = sycl::malloc_shared<int>(n, q);
+  int *r1 = sycl::malloc_device<int>(n, q);
+  int *r2 = sycl::malloc_device<int>(n, q);
+  int *s = sycl::malloc_shared<int>(n, q);
+  std::atomic<int> host_seen_bad{0};
+  auto h0 = q.submit([&](sycl::handler &h) {
+    h.host_task([=] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(30));
+      for (size_t i = 0; i < n; ++i) p[i] = int(i);
+    });
+  });
+  auto ka = q.parallel_for(sycl::range<1>(n), h0, [=](sycl::id<1> i) { p[i] = slow_identity(p[i]) + 1; });
+  auto kb = q.parallel_for(sycl::range<1>(n), ka, [=](sycl::id<1> i) { r1[i] = 3 * slow_identity(p[i]); });
+  auto kc = q.parallel_for(sycl::range<1>(n), ka, [=](sycl::id<1> i) { r2[i] = p[i] + 5; });
+  auto kd = q.parallel_for(sycl::range<1>(n), std::vector<sycl::event>{kb, kc},
+                           [=](sycl::id<1> i) { s[i] = r1[i] + r2[i]; });
+  auto h1 = q.submit([&](sycl::handler &h) {
+    h.depends_on(kd);
+    h.host_task([=, &host_seen_bad] {
+      for (size_t i = 0; i < n; ++i) {
+        int want = 3 * (int(i) + 1) + (int(i) + 1 + 5);
+        if (s[i] != want) host_seen_bad.fetch_add(1);
+        s[i] += 1;
+      }
+    });
+  });
+  auto ke = q.parallel_for(sycl::range<1>(n), h1, [=](sycl::id<1> i) { s[i] *= 2; });
+  ke.wait();
+  e2e::check_eq("usm_dag: host task saw wrong s values (count)", host_seen_bad.load(), 0);
+  for (size_t i = 0; i < n; ++i) {
+    int want = (3 * (int(i) + 1) + (int(i) + 1 + 5) + 1) * 2;
+    e2e::check_eq("usm_dag s[" + std::to_string(i) + "]", s[i], want);
+  }
+  sycl::free(p, q);
+  sycl::free(r1, q);
+  sycl::free(r2, q);
+  sycl::free(s, q);
+}
+
+static void host_task_between_kernels_on_buffers(sycl::queue &q) {
+  // kernel writes buffer -> host_task (depends_on) edits USM -> kernel combines
+  std::vector<int> out(n, 0);
+  int *u = sycl::malloc_shared<int>(n, q);
+  {
+    sycl::buffer<int> B(out.data(), sycl::range<1>(n));
+    auto k1 = q.submit([&](sycl::handler &h) {
+      sycl::accessor b(B, h, sycl::write_only);
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { b[i] = int(i) * 10; });
+    });
+    auto ht = q.submit([&](sycl::handler &h) {
+      h.depends_on(k1);
+      h.host_task([=] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        for (size_t i = 0; i < n; ++i) u[i] = int(i % 3);
+      });
+    });
+    q.submit([&](sycl::handler &h) {
+      h.depends_on(ht);
+      sycl::accessor b(B, h, sycl::read_write);
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { b[i] += u[i]; });
+    });
+  }
+  for (size_t i = 0; i < n; ++i)
+    e2e::check_eq("host_task_between_kernels out[" + std::to_string(i) + "]", out[i],
+                  int(i) * 10 + int(i % 3));
+  sycl::free(u, q);
+}
+
+int main() {
+  sycl::queue q; // out-of-order (the default)
+  e2e::print_device(q, "ooo_dag");
+  if (q.is_in_order()) e2e::fail("default queue reports in-order");
+  buffer_hazards(q);
+  usm_dag(q);
+  host_task_between_kernels_on_buffers(q);
+  return e2e::finish("ooo_dag");
+}

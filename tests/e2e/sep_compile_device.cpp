@@ -1,0 +1,12 @@
+// Second translation unit of the separate-compilation test: SYCL_EXTERNAL
+// device functions defined here, called from kernels in sep_compile_main.cpp.
+#include <sycl/sycl.hpp>
+
+SYCL_EXTERNAL int sep_transform(int x) { return x * 3 + 1; }
+
+SYCL_EXTERNAL float sep_blend(float a, float b, float t) { return a + (b - a) * t; }
+
+// A kernel in this TU too, so both TUs contribute device code and kernels.
+void sep_fill(sycl::queue &q, int *out, size_t n) {
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { out[i] = sep_transform(int(i)); }).wait();
+}

@@ -1,0 +1,36 @@
+// The link step: device link, sycl-post-link, opt, llc, ptxas, the image
+// wrapper and the final link against libusycl.so. A shared library is linked
+// so the test does not need to run anything.
+//
+// REQUIRES: ptxas, usycl-runtime-library
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %usycl -c %s -o %t/k.o
+// RUN: %usycl -v -shared -fPIC %t/k.o -o %t/libk.so 2>&1 | FileCheck %s
+// CHECK: (in-process) link device code for nvidia_gpu_sm_90: {{.*}}k.o -> [[DIR:.*]]/nvidia_gpu_sm_90/linked.bc
+// CHECK: sycl-post-link -split=auto -symbols -properties -reject-undefined-functions -o [[DIR]]/nvidia_gpu_sm_90/device.table [[DIR]]/nvidia_gpu_sm_90/linked.bc
+// CHECK: opt -O3 [[DIR]]/nvidia_gpu_sm_90/device_0.bc -o [[DIR]]/nvidia_gpu_sm_90/module_0.opt.bc
+// CHECK: llc -march=nvptx64 -mcpu=sm_90 -O3 [[DIR]]/nvidia_gpu_sm_90/module_0.opt.bc -o [[DIR]]/nvidia_gpu_sm_90/module_0.ptx
+// CHECK: ptxas -arch=sm_90 -O3 [[DIR]]/nvidia_gpu_sm_90/module_0.ptx -o [[DIR]]/nvidia_gpu_sm_90/module_0.cubin
+// CHECK: (in-process) generate image wrapper [[DIR]]/wrapper.cpp (2 images)
+// CHECK: clang++ -c -O0 -fPIC -x c++ -isystem {{.*}}include [[DIR]]/wrapper.cpp -o [[DIR]]/wrapper.o
+// CHECK: clang++ -shared {{.*}}k.o [[DIR]]/wrapper.o -L[[LIB:[^ ]*]] -lusycl -Wl,-rpath,[[LIB]] -o {{.*}}libk.so
+//
+// The linker dropped the device code sections; the images (PTX text here)
+// are in the library.
+// RUN: llvm-readelf -S %t/libk.so | FileCheck %s --check-prefix=SECTIONS
+// SECTIONS-NOT: .usycl.device
+// RUN: llvm-strings %t/libk.so | FileCheck %s --check-prefix=PTX
+// PTX: .target sm_90
+// PTX: .entry _ZTSZ4fillPiE10FillKernel(
+//
+// -O0 at link time keeps device code unoptimized end to end.
+// RUN: %usycl -v -O0 -shared -fPIC %t/k.o -o %t/libk0.so 2>&1 | FileCheck %s --check-prefix=O0
+// O0: opt -O0
+// O0: llc -march=nvptx64 -mcpu=sm_90 -O0
+// O0: ptxas -arch=sm_90 -O0
+
+#include "Inputs/kernels.hpp"
+
+void fill(int *p) {
+  test_kernel_entry<class FillKernel>([=]() { p[0] = 42; });
+}

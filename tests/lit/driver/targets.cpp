@@ -1,0 +1,38 @@
+// -fsycl-targets: one device pass per GPU target, none for the CPU, aliases,
+// the target macros of seed 004, and sections named after the targets.
+//
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %usycl -v -c -fsycl-targets=spir64_x86_64,nvidia_gpu_sm_80,nvptx64-nvidia-cuda %s -o %t/multi.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MULTI
+// MULTI: --offload-device-only --offload-arch=sm_80 {{.*}}-D__SYCL_TARGET_NVIDIA_GPU_SM_80__
+// MULTI: --offload-device-only --offload-arch=sm_50 {{.*}}-fplugin-arg-usycl-target=nvptx64-nvidia-cuda
+// MULTI-NOT: -D__SYCL_TARGET_NVIDIA
+// MULTI: --offload-host-only {{.*}}-D__SYCL_TARGET_INTEL_X86_64__
+// RUN: llvm-readelf -S %t/multi.o | FileCheck %s --check-prefix=MULTI-SECTIONS
+// MULTI-SECTIONS-DAG: .usycl.device.nvidia_gpu_sm_80
+// MULTI-SECTIONS-DAG: .usycl.device.nvptx64-nvidia-cuda
+//
+// The CPU alone needs no device pass and no section.
+// RUN: %usycl -v -c -fsycl-targets=native_cpu %s -o %t/cpu.o 2>&1 | FileCheck %s --check-prefix=CPU
+// CPU-NOT: --offload-device-only
+// CPU: --offload-host-only {{.*}}-D__SYCL_TARGET_INTEL_X86_64__
+// CPU-NOT: embed
+// RUN: llvm-readelf -S %t/cpu.o | FileCheck %s --check-prefix=CPU-SECTIONS
+// CPU-SECTIONS-NOT: .usycl.device
+//
+// A GPU alone: no CPU macro in the host pass.
+// RUN: %usycl -v -c -fsycl-targets=nvidia_gpu_sm_90a %s -o %t/gpu.o 2>&1 | FileCheck %s --check-prefix=GPU
+// GPU: --offload-arch=sm_90a {{.*}}-D__SYCL_TARGET_NVIDIA_GPU_SM_90A__
+// GPU-NOT: __SYCL_TARGET_INTEL_X86_64__
+//
+// Duplicates (also through aliases) collapse to one pass.
+// RUN: %usycl -v -c -fsycl-targets=nvidia_gpu_sm_80,nvidia_gpu_sm_80,x86_64,spir64_x86_64 %s -o %t/dup.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DUP
+// DUP-COUNT-1: --offload-device-only
+// DUP-NOT: --offload-device-only
+
+#include "Inputs/kernels.hpp"
+
+void fill(int *p) {
+  test_kernel_entry<class FillKernel>([=]() { p[0] = 42; });
+}
