@@ -42,6 +42,16 @@ void addColorChoice(std::vector<std::string> &Args,
     Args.push_back("-fcolor-diagnostics");
 }
 
+void addFixedTargets(std::vector<std::string> &Args,
+                     ArrayRef<const TargetInfo *> FixedTargets) {
+  if (FixedTargets.empty())
+    return;
+  std::vector<StringRef> Names;
+  for (const TargetInfo *T : FixedTargets)
+    Names.push_back(T->Name);
+  Args.push_back("-fplugin-arg-usycl-fixed-targets=" + join(Names, ","));
+}
+
 void addOutput(std::vector<std::string> &Args, const std::string *Output) {
   if (Output)
     Args.insert(Args.end(), {"-o", *Output});
@@ -144,12 +154,7 @@ Expected<Command> SourceCompiler::devicePass(const InputFile &Source,
   A.push_back(Options.Optimization.devicePassFlag());
   A.push_back("-fplugin=" + *Plugin);
   A.push_back(("-fplugin-arg-usycl-target=" + Target.Name).str());
-  if (!Options.FixedTargets.empty()) {
-    std::vector<StringRef> Names;
-    for (const TargetInfo *T : Options.FixedTargets)
-      Names.push_back(T->Name);
-    A.push_back("-fplugin-arg-usycl-fixed-targets=" + join(Names, ","));
-  }
+  addFixedTargets(A, Options.FixedTargets);
   A.insert(A.end(), {"-isystem", Tools.includeDir()});
   addColorChoice(A, Options.CompileArgs);
   if (!Target.Macro.empty())
@@ -193,6 +198,7 @@ Expected<Command> SourceCompiler::hostPass(const InputFile &Source,
     A.push_back(Options.Optimization.Flag);
   A.push_back("-fplugin=" + *Plugin);
   A.push_back("-fplugin-arg-usycl-target=host");
+  addFixedTargets(A, Options.FixedTargets);
   A.insert(A.end(), {"-isystem", Tools.includeDir()});
   addColorChoice(A, Options.CompileArgs);
   // The host pass compiles the CPU device's kernels (seed 004's macro).
@@ -327,7 +333,7 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
           " (flags: exclude)");
       if (Error E = embedDeviceCode(Plan.HostOutput, Plan.DeviceOutputs,
                                     Plan.EmbedInto))
-        return std::move(E);
+        return E;
     }
     Compiled.push_back({Plan.Source, Plan.HostOutput, Plan.DeviceOutputs});
   }

@@ -69,7 +69,7 @@ splitConcatenatedBitcode(MemoryBufferRef Section) {
     BitstreamCursor Cursor(Rest);
     size_t End = Rest.size();
     if (Error E = Cursor.JumpToBit(32))
-      return std::move(E);
+      return E;
     while (!Cursor.AtEndOfStream()) {
       size_t Offset = Cursor.GetCurrentBitNo() / 8;
       if (Rest.substr(Offset).starts_with(Magic) ||
@@ -86,7 +86,7 @@ splitConcatenatedBitcode(MemoryBufferRef Section) {
       if (Expected<unsigned> BlockId = Cursor.ReadSubBlockID(); !BlockId)
         return BlockId.takeError();
       if (Error E = Cursor.SkipBlock())
-        return std::move(E);
+        return E;
     }
     Files.emplace_back(Rest.take_front(End), Section.getBufferIdentifier());
     Rest = Rest.drop_front(End).ltrim('\0');
@@ -242,7 +242,7 @@ Expected<FileTable> DeviceLinker::splitModules(const TargetInfo &Target,
     C.Args.push_back("-reject-undefined-functions");
   C.Args.insert(C.Args.end(), {"-o", TablePath, Linked});
   if (Error E = runStage({C}))
-    return std::move(E);
+    return E;
   return FileTable::readFile(TablePath);
 }
 
@@ -285,9 +285,9 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
            ("ptxas for " + Target.Name).str()});
   }
   if (Error E = runStage(OptCommands))
-    return std::move(E);
+    return E;
   if (Error E = runStage(LlcCommands))
-    return std::move(E);
+    return E;
 
   bool HaveCubins = !PtxasCommands.empty();
   if (HaveCubins) {
@@ -355,7 +355,7 @@ DeviceLinker::link(const TargetInfo &Target, std::vector<DeviceCodeInput> Inputs
   (void)sys::fs::create_directories(Dir);
   std::string Linked = Dir + "/linked.bc";
   if (Error E = linkBitcode(Target, Inputs, Linked))
-    return std::move(E);
+    return E;
   Inputs.clear(); // the bitcode buffers are no longer needed
 
   Expected<FileTable> Modules = splitModules(Target, Linked, Dir);

@@ -14,6 +14,8 @@
 #include "temp_dir.hpp"
 #include "toolchain.hpp"
 
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -31,8 +33,15 @@ static void printVersion(Toolchain &Tools) {
 }
 
 static Error runDriver(int argc, char **argv) {
+  // Build systems pass long link lines as @response-files, as clang accepts.
+  SmallVector<const char *, 64> Argv(argv, argv + argc);
+  BumpPtrAllocator Allocator;
+  cl::ExpansionContext Expander(Allocator, cl::TokenizeGNUCommandLine);
+  if (Error E = Expander.expandResponseFiles(Argv))
+    return E;
+
   Expected<DriverOptions> Options =
-      parseCommandLine(ArrayRef<const char *>(argv + 1, argc - 1));
+      parseCommandLine(ArrayRef<const char *>(Argv).drop_front());
   if (!Options)
     return Options.takeError();
   if (Options->PrintHelp) {

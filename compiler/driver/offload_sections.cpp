@@ -112,7 +112,7 @@ readEmbeddedDeviceCode(StringRef Path) {
   switch (identify_magic((*Buffer)->getBuffer())) {
   case file_magic::elf_relocatable:
     if (Error E = readFromObject(**Buffer, Path, Found))
-      return std::move(E);
+      return E;
     return Found;
   case file_magic::archive: {
     Expected<std::unique_ptr<object::Archive>> Archive =
@@ -134,7 +134,7 @@ readEmbeddedDeviceCode(StringRef Path) {
       if (!MemberName)
         consumeError(MemberName.takeError());
       if (Error E = readFromObject(*MemberBuffer, Origin, Found))
-        return std::move(E);
+        return E;
     }
     if (Err)
       return createFileError(Path, std::move(Err));

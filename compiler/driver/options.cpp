@@ -276,13 +276,13 @@ Expected<DriverOptions> CommandLineParser::parse() {
 
     if (O.matches(copts::OPT_INPUT)) {
       if (Error E = handleInput(A.getValue()))
-        return std::move(E);
+        return E;
       continue;
     }
     if (O.matches(copts::OPT_UNKNOWN)) {
       if (First.starts_with("-fsycl-") || First.starts_with("-fsycl=")) {
         if (Error E = handleSyclFlag(First))
-          return std::move(E);
+          return E;
         continue;
       }
       // Unknown to us and to clang's driver table: clang gets the final say.
@@ -369,9 +369,9 @@ Expected<DriverOptions> CommandLineParser::parse() {
   }
 
   if (Error E = resolveAction())
-    return std::move(E);
+    return E;
   if (Error E = validate())
-    return std::move(E);
+    return E;
   return std::move(Options);
 }
 

@@ -2,6 +2,7 @@
 
 #include "process.hpp"
 #include "diagnostics.hpp"
+#include "signal_cleanup.hpp"
 #include "temp_dir.hpp"
 
 #include "llvm/ADT/StringExtras.h"
@@ -95,6 +96,7 @@ std::vector<CommandResult> CommandRunner::runAll(ArrayRef<Command> Commands) {
       return;
     }
     Running.emplace_back(Info.Pid, Index);
+    signal_cleanup::commandStarted(Info.Pid);
   };
 
   auto Finish = [&](size_t Index, int WaitStatus) {
@@ -136,6 +138,7 @@ std::vector<CommandResult> CommandRunner::runAll(ArrayRef<Command> Commands) {
       Running.clear();
       continue;
     }
+    signal_cleanup::commandFinished(Pid);
     auto It = find_if(Running, [&](auto &P) { return P.first == Pid; });
     if (It == Running.end())
       continue;

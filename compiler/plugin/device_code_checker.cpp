@@ -42,7 +42,7 @@ void DeviceCodeChecker::HandleTranslationUnit(ASTContext &Context) {
   Finder.TraverseAST(Context);
   for (const FunctionDecl *Kernel : Finder.Kernels)
     for (const KernelCheck &Check : Checks)
-      Check(*TheSema, *Kernel);
+      Check(*TheSema, Options, *Kernel);
 }
 
 std::vector<KernelCheck> deviceCodeChecks() { return {}; }

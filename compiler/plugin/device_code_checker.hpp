@@ -28,9 +28,11 @@ class Sema;
 namespace usycl::plugin {
 
 // A check over one kernel entry point (a function template specialisation
-// carrying [[clang::sycl_kernel_entry_point]]) and what it calls.
+// carrying [[clang::sycl_kernel_entry_point]]) and what it calls. The options
+// tell which target the pass compiles for (and -fsycl-fixed-targets).
 using KernelCheck =
-    std::function<void(clang::Sema &, const clang::FunctionDecl &Kernel)>;
+    std::function<void(clang::Sema &, const PluginOptions &,
+                       const clang::FunctionDecl &Kernel)>;
 
 class DeviceCodeChecker : public clang::SemaConsumer {
 public:

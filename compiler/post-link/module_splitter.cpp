@@ -240,7 +240,7 @@ extractEntryPointGroup(const Module &M, const EntryPointGroup &Group) {
   if (verifyModule(*Result, &OS))
     return createStringError("internal error: the module split off for '" +
                              Group.Key + "' is invalid:\n" + Problems);
-  return std::move(Result);
+  return Result;
 }
 
 std::vector<std::string> undefinedCxxFunctions(const Module &M) {

@@ -176,7 +176,7 @@ public:
         continue;
       if (Error E = Line.starts_with("[") ? parseSetHeader(Line, LineNo)
                                           : parseProperty(Line, LineNo))
-        return std::move(E);
+        return E;
     }
     return std::move(Result);
   }

@@ -310,6 +310,8 @@ template <typename T, int D, typename A, access_mode M>
 host_accessor(buffer<T, D, A> &, mode_tag_t<M>) -> host_accessor<T, D, M>;
 template <typename T, int D, typename A, access_mode M>
 host_accessor(buffer<T, D, A> &, range<D>, mode_tag_t<M>) -> host_accessor<T, D, M>;
+template <typename T, int D, typename A, access_mode M>
+host_accessor(buffer<T, D, A> &, range<D>, id<D>, mode_tag_t<M>) -> host_accessor<T, D, M>;
 
 // Work-group local memory. Same layout on host and device: the runtime
 // writes the allocation's offset inside the group's local memory at launch.

@@ -42,6 +42,20 @@ constexpr int gnu_order(memory_order o) noexcept {
   }
 }
 
+// Orders valid for a load (relaxed/acquire/seq_cst) and for a store
+// (relaxed/release/seq_cst); a release half of a load order, or an acquire
+// half of a store order, is dropped (SYCL memory_order_traits).
+constexpr int gnu_load_order(memory_order o) noexcept {
+  return o == memory_order::seq_cst                                   ? __ATOMIC_SEQ_CST
+         : (o == memory_order::acquire || o == memory_order::acq_rel) ? __ATOMIC_ACQUIRE
+                                                                      : __ATOMIC_RELAXED;
+}
+constexpr int gnu_store_order(memory_order o) noexcept {
+  return o == memory_order::seq_cst                                   ? __ATOMIC_SEQ_CST
+         : (o == memory_order::release || o == memory_order::acq_rel) ? __ATOMIC_RELEASE
+                                                                      : __ATOMIC_RELAXED;
+}
+
 constexpr bool order_has_acquire(memory_order o) noexcept {
   return o == memory_order::acquire || o == memory_order::acq_rel ||
          o == memory_order::seq_cst;

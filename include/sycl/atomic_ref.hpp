@@ -14,8 +14,9 @@
 //    ...), seq_cst adding a leading fence.sc.<scope>;
 //  * float/double fetch_min/fetch_max are compare-and-swap loops (PTX has no
 //    atom.min.f32).
-// Host (and NVPTX before sm_70): GCC/Clang __atomic_* builtins; the scope is
-// ignored, min/max and floating add/sub are compare-and-swap loops.
+// Host: GCC/Clang __atomic_* builtins; the scope is ignored, min/max and floating
+// add/sub are compare-and-swap loops. NVPTX before sm_70: relaxed LLVM atomics
+// between full fences (membar.sys).
 #pragma once
 
 #include <sycl/atomic_fence.hpp>
@@ -251,6 +252,23 @@ USYCL_INLINE bool use_builtin_rmw(memory_order o, memory_scope s) noexcept {
 
 #endif // USYCL_PTX_ATOMICS
 
+// Pre-Volta NVPTX (no .acquire/.release forms): relaxed atomics bracketed by
+// full fences. Elsewhere these are no-ops and the order is used directly.
+#if USYCL_DEVICE_NVPTX && !USYCL_PTX_ATOMICS
+USYCL_INLINE memory_order legacy_pre(memory_order o) noexcept {
+  if (order_has_release(o))
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  return memory_order::relaxed;
+}
+USYCL_INLINE void legacy_post(memory_order o) noexcept {
+  if (order_has_acquire(o))
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+#else
+USYCL_INLINE constexpr memory_order legacy_pre(memory_order o) noexcept { return o; }
+USYCL_INLINE constexpr void legacy_post(memory_order) noexcept {}
+#endif
+
 // ------------------------- type-generic operations -------------------------
 
 template <typename T, access::address_space AS>
@@ -261,7 +279,8 @@ USYCL_INLINE T load(T *p, memory_order o, memory_scope s) noexcept {
 #else
   (void)s;
   T r;
-  __atomic_load(p, &r, gnu_order(o));
+  __atomic_load(p, &r, gnu_load_order(legacy_pre(o)));
+  legacy_post(o);
   return r;
 #endif
 }
@@ -273,7 +292,8 @@ USYCL_INLINE void store(T *p, T v, memory_order o, memory_scope s) noexcept {
   ptx_store(reinterpret_cast<bits_t<T> *>(p), to_bits(v), o, ptx::scope_index(s));
 #else
   (void)s;
-  __atomic_store(p, &v, gnu_order(o));
+  __atomic_store(p, &v, gnu_store_order(legacy_pre(o)));
+  legacy_post(o);
 #endif
 }
 
@@ -288,7 +308,8 @@ USYCL_INLINE T exchange(T *p, T v, memory_order o, memory_scope s) noexcept {
 #else
   (void)s;
   T r;
-  __atomic_exchange(p, &v, &r, gnu_order(o));
+  __atomic_exchange(p, &v, &r, gnu_order(legacy_pre(o)));
+  legacy_post(o);
   return r;
 #endif
 }
@@ -310,8 +331,11 @@ USYCL_INLINE bool compare_exchange(T *p, T &expected, T desired, memory_order su
   return false;
 #else
   (void)s;
-  return __atomic_compare_exchange(p, &expected, &desired, weak, gnu_order(merged),
-                                   gnu_order(read_order(failure)));
+  const memory_order eff = legacy_pre(merged);
+  const bool ok = __atomic_compare_exchange(p, &expected, &desired, weak, gnu_order(eff),
+                                            gnu_load_order(eff == merged ? failure : eff));
+  legacy_post(merged);
+  return ok;
 #endif
 }
 
@@ -352,8 +376,10 @@ USYCL_INLINE T fetch_add(T *p, T v, memory_order o, memory_scope s) noexcept {
   } else {
     (void)s;
     using B = std::make_unsigned_t<T>; // unsigned: wrap-around is well defined
-    return static_cast<T>(
-        __atomic_fetch_add(reinterpret_cast<B *>(p), static_cast<B>(v), gnu_order(o)));
+    const T r = static_cast<T>(__atomic_fetch_add(reinterpret_cast<B *>(p), static_cast<B>(v),
+                                                  gnu_order(legacy_pre(o))));
+    legacy_post(o);
+    return r;
   }
 #endif
 }
@@ -374,7 +400,10 @@ USYCL_INLINE T fetch_add(T *p, T v, memory_order o, memory_scope s) noexcept {
 #else
 #define USYCL_ATOMIC_BITOP_BODY(PTXFN, BUILTIN)                                          \
   (void)s;                                                                               \
-  return static_cast<T>(BUILTIN(reinterpret_cast<B *>(p), static_cast<B>(v), gnu_order(o)));
+  const T r = static_cast<T>(                                                            \
+      BUILTIN(reinterpret_cast<B *>(p), static_cast<B>(v), gnu_order(legacy_pre(o))));   \
+  legacy_post(o);                                                                        \
+  return r;
 #endif
 USYCL_ATOMIC_BITOP(fetch_and, ptx_and, __atomic_fetch_and)
 USYCL_ATOMIC_BITOP(fetch_or, ptx_or, __atomic_fetch_or)

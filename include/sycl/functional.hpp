@@ -16,21 +16,21 @@ inline namespace _V1 {
 // Each function object comes as a typed form (both operands and the result
 // are T) and a transparent <void> form that deduces the operand types, like
 // <functional>'s std::plus<void>.
-#define USYCL_BINARY_FUNCTOR(NAME, EXPR)                                                  \
-  template <typename T = void> struct NAME {                                              \
-    constexpr T operator()(const T &x, const T &y) const { return static_cast<T>(EXPR); } \
-  };                                                                                      \
-  template <> struct NAME<void> {                                                         \
-    using is_transparent = void;                                                          \
-    template <typename T, typename U>                                                     \
-    constexpr auto operator()(T &&x, U &&y) const -> decltype(EXPR) {                     \
-      return EXPR;                                                                        \
-    }                                                                                     \
+#define USYCL_BINARY_FUNCTOR(NAME, EXPR)                                                           \
+  template <typename T = void> struct NAME {                                                       \
+    constexpr T operator()(const T &x, const T &y) const { return static_cast<T>(EXPR); }          \
+  };                                                                                               \
+  template <> struct NAME<void> {                                                                  \
+    using is_transparent = void;                                                                   \
+    template <typename T, typename U>                                                              \
+    constexpr auto operator()(T &&x, U &&y) const -> decltype(EXPR) {                              \
+      return EXPR;                                                                                 \
+    }                                                                                              \
   };
 
 USYCL_BINARY_FUNCTOR(plus, x + y)
-USYCL_BINARY_FUNCTOR(multiplies, x * y)
-USYCL_BINARY_FUNCTOR(bit_and, x & y)
+USYCL_BINARY_FUNCTOR(multiplies, x *y)
+USYCL_BINARY_FUNCTOR(bit_and, x &y)
 USYCL_BINARY_FUNCTOR(bit_or, x | y)
 USYCL_BINARY_FUNCTOR(bit_xor, x ^ y)
 #undef USYCL_BINARY_FUNCTOR
@@ -86,8 +86,8 @@ inline constexpr bool is_op_v =
     std::is_same_v<std::remove_cv_t<Op>, F<T>> || std::is_same_v<std::remove_cv_t<Op>, F<void>>;
 
 template <typename T>
-inline constexpr bool is_arith_v =
-    (std::is_arithmetic_v<T> || std::is_same_v<T, half>) && !std::is_same_v<T, bool>;
+inline constexpr bool is_arith_v = (std::is_arithmetic_v<T> ||
+                                    std::is_same_v<T, half>)&&!std::is_same_v<T, bool>;
 template <typename T>
 inline constexpr bool is_floating_v = std::is_floating_point_v<T> || std::is_same_v<T, half>;
 template <typename T>
@@ -100,27 +100,27 @@ template <typename Op, typename T, typename = void> struct identity_of {
   static constexpr bool known = false;
 };
 
-#define USYCL_IDENTITY(COND, VALUE)                                                   \
-  template <typename Op, typename T> struct identity_of<Op, T, std::enable_if_t<COND>> { \
-    static constexpr bool known = true;                                               \
-    static constexpr T value() noexcept { return VALUE; }                             \
+#define USYCL_IDENTITY(COND, VALUE)                                                                \
+  template <typename Op, typename T> struct identity_of<Op, T, std::enable_if_t<COND>> {           \
+    static constexpr bool known = true;                                                            \
+    static constexpr T value() noexcept { return VALUE; }                                          \
   };
 
 USYCL_IDENTITY((is_op_v<plus, Op, T> && (is_arith_v<T> || std::is_same_v<T, bool>)), T(0))
 USYCL_IDENTITY((is_op_v<multiplies, Op, T> && is_arith_v<T>), T(1))
-USYCL_IDENTITY((is_op_v<bit_and, Op, T> && (is_integral_v<T> || std::is_same_v<T, bool>)),
-               static_cast<T>(~static_cast<std::make_unsigned_t<
-                   std::conditional_t<std::is_same_v<T, bool>, unsigned char, T>>>(0)))
-USYCL_IDENTITY(((is_op_v<bit_or, Op, T> || is_op_v<bit_xor, Op, T>) &&
-                (is_integral_v<T> || std::is_same_v<T, bool>)),
+USYCL_IDENTITY(
+    (is_op_v<bit_and, Op, T> && (is_integral_v<T> || std::is_same_v<T, bool>)),
+    static_cast<T>(~static_cast<std::make_unsigned_t<
+                       std::conditional_t<std::is_same_v<T, bool>, unsigned char, T>>>(0)))
+USYCL_IDENTITY(((is_op_v<bit_or, Op, T> || is_op_v<bit_xor, Op, T>)&&(is_integral_v<T> ||
+                                                                      std::is_same_v<T, bool>)),
                T(0))
 USYCL_IDENTITY((is_op_v<logical_and, Op, T> && (std::is_integral_v<T>)), T(true))
 USYCL_IDENTITY((is_op_v<logical_or, Op, T> && (std::is_integral_v<T>)), T(false))
 USYCL_IDENTITY((is_op_v<minimum, Op, T> && is_floating_v<T>), std::numeric_limits<T>::infinity())
 USYCL_IDENTITY((is_op_v<minimum, Op, T> && std::is_integral_v<T>), std::numeric_limits<T>::max())
 USYCL_IDENTITY((is_op_v<maximum, Op, T> && is_floating_v<T>), -std::numeric_limits<T>::infinity())
-USYCL_IDENTITY((is_op_v<maximum, Op, T> && std::is_integral_v<T>),
-               std::numeric_limits<T>::lowest())
+USYCL_IDENTITY((is_op_v<maximum, Op, T> && std::is_integral_v<T>), std::numeric_limits<T>::lowest())
 #undef USYCL_IDENTITY
 
 } // namespace detail

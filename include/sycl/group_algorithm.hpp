@@ -41,28 +41,31 @@ template <typename T> inline constexpr bool is_group_v = is_group<T>::value;
 
 namespace detail {
 
-template <typename G> inline constexpr bool is_sub_group_v = std::is_same_v<std::decay_t<G>, sub_group>;
+template <typename G>
+inline constexpr bool is_sub_group_v = std::is_same_v<std::decay_t<G>, sub_group>;
 
 // Applies op and converts back: logical_and/or return bool, transparent
 // operators may promote (short + short is int).
-template <typename T, typename Op> USYCL_INLINE T combine(const Op &op, const T &a, const T &b) {
+template <typename T, typename Op> USYCL_INLINE T op_apply(const Op &op, const T &a, const T &b) {
   return static_cast<T>(op(a, b));
 }
 
 // A value that may be absent, for operators without a known identity:
 // work-items that hold no element contribute "nothing".
-template <typename T> struct maybe {
+template <typename T> struct optional_value {
   T value;
   bool has;
 };
-template <typename Op> struct maybe_op {
+template <typename Op> struct optional_op {
   Op op;
-  template <typename T> USYCL_INLINE maybe<T> operator()(const maybe<T> &a, const maybe<T> &b) const {
+  template <typename T>
+  USYCL_INLINE optional_value<T> operator()(const optional_value<T> &a,
+                                            const optional_value<T> &b) const {
     if (!a.has)
       return b;
     if (!b.has)
       return a;
-    return maybe<T>{combine(op, a.value, b.value), true};
+    return optional_value<T>{op_apply(op, a.value, b.value), true};
   }
 };
 
@@ -78,18 +81,19 @@ template <typename T> struct scan_result {
 // ============================== NVPTX warps ==============================
 #if USYCL_DEVICE_NVPTX
 
-enum class shfl { idx, up, down, bfly };
+enum class shfl_kind { idx, up, down, bfly };
 
 // `c` is shfl.sync's clamp operand: the last valid lane for idx/down/bfly
 // (so out-of-range sources return the caller's own value rather than read
 // a lane that does not exist), 0 for up.
-template <shfl K> USYCL_INLINE uint32_t shfl_word(uint32_t mask, uint32_t w, uint32_t arg, uint32_t c) {
+template <shfl_kind K>
+USYCL_INLINE uint32_t shfl_word(uint32_t mask, uint32_t w, uint32_t arg, uint32_t c) {
   int v = static_cast<int>(w);
-  if constexpr (K == shfl::idx)
+  if constexpr (K == shfl_kind::idx)
     v = __nvvm_shfl_sync_idx_i32(mask, v, arg, c);
-  else if constexpr (K == shfl::up)
+  else if constexpr (K == shfl_kind::up)
     v = __nvvm_shfl_sync_up_i32(mask, v, arg, c);
-  else if constexpr (K == shfl::down)
+  else if constexpr (K == shfl_kind::down)
     v = __nvvm_shfl_sync_down_i32(mask, v, arg, c);
   else
     v = __nvvm_shfl_sync_bfly_i32(mask, v, arg, c);
@@ -98,9 +102,10 @@ template <shfl K> USYCL_INLINE uint32_t shfl_word(uint32_t mask, uint32_t w, uin
 
 // Any trivially copyable T moves as ceil(sizeof(T)/4) 32-bit shuffles
 // (two for double/int64, as CUDA's __shfl_sync does).
-template <shfl K, typename T>
-USYCL_INLINE T shuffle(uint32_t mask, const T &x, uint32_t arg, uint32_t c) {
-  static_assert(std::is_trivially_copyable_v<T>, "sub-group shuffles need a trivially copyable type");
+template <shfl_kind K, typename T>
+USYCL_INLINE T warp_shuffle(uint32_t mask, const T &x, uint32_t arg, uint32_t c) {
+  static_assert(std::is_trivially_copyable_v<T>,
+                "sub-group shuffles need a trivially copyable type");
   if constexpr (sizeof(T) == 4 && std::is_trivially_copyable_v<T>) {
     return __builtin_bit_cast(T, shfl_word<K>(mask, __builtin_bit_cast(uint32_t, x), arg, c));
   } else {
@@ -154,17 +159,21 @@ template <typename T, typename Op> USYCL_INLINE T redux(uint32_t mask, T x) {
 }
 
 // Reduction over the first n lanes of a warp; the result is valid in lane 0
-// (in every lane when redux.sync does it).
+// (in every lane when redux.sync does it). Lanes in `mask` past n (warp 0
+// folding fewer than 32 warp totals) hold junk: redux.sync, which reduces
+// every lane of the mask, gets the identity from them instead.
 template <typename T, typename Op>
 USYCL_INLINE T warp_reduce_lane0(T x, const Op &op, uint32_t lane, uint32_t n, uint32_t mask) {
   if constexpr (use_redux<T, Op>()) {
+    if (lane >= n)
+      x = known_identity_v<Op, T>;
     return redux<T, Op>(mask, x);
   } else {
     for (uint32_t off = 16; off > 0; off >>= 1) {
       if (off < n) { // uniform within the warp
-        T y = shuffle<shfl::down>(mask, x, off, n - 1);
+        T y = warp_shuffle<shfl_kind::down>(mask, x, off, n - 1);
         if (lane + off < n)
-          x = combine(op, x, y);
+          x = op_apply(op, x, y);
       }
     }
     return x;
@@ -181,11 +190,11 @@ USYCL_INLINE T warp_allreduce(T x, const Op &op, uint32_t lane, uint32_t n, uint
   } else {
     if (n == 32) {
       for (uint32_t off = 16; off > 0; off >>= 1)
-        x = combine(op, x, shuffle<shfl::bfly>(mask, x, off, 31));
+        x = op_apply(op, x, warp_shuffle<shfl_kind::bfly>(mask, x, off, 31));
       return x;
     }
     x = warp_reduce_lane0(x, op, lane, n, mask);
-    return shuffle<shfl::idx>(mask, x, 0, n - 1);
+    return warp_shuffle<shfl_kind::idx>(mask, x, 0, n - 1);
   }
 }
 
@@ -193,9 +202,9 @@ USYCL_INLINE T warp_allreduce(T x, const Op &op, uint32_t lane, uint32_t n, uint
 template <typename T, typename Op>
 USYCL_INLINE T warp_inclusive_scan(T x, const Op &op, uint32_t lane, uint32_t n, uint32_t mask) {
   for (uint32_t off = 1; off < n; off <<= 1) {
-    T y = shuffle<shfl::up>(mask, x, off, 0);
+    T y = warp_shuffle<shfl_kind::up>(mask, x, off, 0);
     if (lane >= off)
-      x = combine(op, y, x);
+      x = op_apply(op, y, x);
   }
   return x;
 }
@@ -209,7 +218,8 @@ struct warp_pos {
 };
 
 // Values per scratch region: one per warp on the fast path.
-template <typename T> inline constexpr uint32_t region_slots = uint32_t(scratch_region_bytes / sizeof(T));
+template <typename T>
+inline constexpr uint32_t region_slots = uint32_t(scratch_region_bytes / sizeof(T));
 template <typename T> inline constexpr bool fast_path_v = region_slots<T> >= 32;
 
 template <typename T, typename Op>
@@ -247,9 +257,9 @@ USYCL_INLINE T wg_reduce_nvptx(uint32_t lid, uint32_t n, T x, const Op &op,
         const uint32_t cnt = p.nwarps - r * K < K ? p.nwarps - r * K : K;
         T acc = scratch_load(A, v);
         if (r > 0)
-          acc = combine(op, scratch_load(B, v), acc);
+          acc = op_apply(op, scratch_load(B, v), acc);
         for (uint32_t j = 1; j < cnt; ++j)
-          acc = combine(op, acc, scratch_load(A + j * sizeof(T), v));
+          acc = op_apply(op, acc, scratch_load(A + j * sizeof(T), v));
         scratch_store(B, acc);
       }
       work_group_barrier();
@@ -265,13 +275,13 @@ USYCL_INLINE scan_result<T> wg_scan_nvptx(uint32_t lid, uint32_t n, T x, const O
                 "work-group algorithms support types of up to 128 bytes");
   const warp_pos p(lid, n);
   T v = warp_inclusive_scan(x, op, p.lane, p.width, p.mask);
-  T before = shuffle<shfl::up>(p.mask, v, 1, 0); // valid for lane > 0
+  T before = warp_shuffle<shfl_kind::up>(p.mask, v, 1, 0); // valid for lane > 0
   if (p.nwarps == 1) {
-    T total = shuffle<shfl::idx>(p.mask, v, p.width - 1, p.width - 1);
+    T total = warp_shuffle<shfl_kind::idx>(p.mask, v, p.width - 1, p.width - 1);
     return {v, before, p.lane > 0, total};
   }
   char *A = scratch, *B = scratch + scratch_region_bytes;
-  T wtotal = shuffle<shfl::idx>(p.mask, v, p.width - 1, p.width - 1);
+  T wtotal = warp_shuffle<shfl_kind::idx>(p.mask, v, p.width - 1, p.width - 1);
   bool has_prefix = false;
   T prefix = v;
   T total = v;
@@ -309,20 +319,21 @@ USYCL_INLINE scan_result<T> wg_scan_nvptx(uint32_t lid, uint32_t n, T x, const O
         }
         for (uint32_t j = 0; j < p.warp - r * K; ++j) {
           T t = scratch_load(A + j * sizeof(T), v);
-          prefix = has_prefix ? combine(op, prefix, t) : t;
+          prefix = has_prefix ? op_apply(op, prefix, t) : t;
           has_prefix = true;
         }
         const uint32_t last = (r + 1) * K < p.nwarps ? (r + 1) * K - 1 : p.nwarps - 1;
         if (p.warp == last && p.lane == 0)
-          scratch_store(B + ((r + 1) % 2) * sizeof(T), has_prefix ? combine(op, prefix, wtotal) : wtotal);
+          scratch_store(B + ((r + 1) % 2) * sizeof(T),
+                        has_prefix ? op_apply(op, prefix, wtotal) : wtotal);
       }
       work_group_barrier();
     }
     total = scratch_load(B + (rounds % 2) * sizeof(T), v);
   }
   if (has_prefix) {
-    before = p.lane > 0 ? combine(op, prefix, before) : prefix;
-    v = combine(op, prefix, v);
+    before = p.lane > 0 ? op_apply(op, prefix, before) : prefix;
+    v = op_apply(op, prefix, v);
   }
   return {v, before, lid > 0, total};
 }
@@ -332,8 +343,9 @@ USYCL_INLINE T wg_broadcast_nvptx(uint32_t lid, uint32_t n, T x, uint32_t src,
                                   char *scratch = group_scratch()) {
   const warp_pos p(lid, n);
   if (p.nwarps == 1)
-    return shuffle<shfl::idx>(p.mask, x, src, p.width - 1);
-  static_assert(sizeof(T) <= scratch_region_bytes, "group_broadcast supports types of up to 256 bytes");
+    return warp_shuffle<shfl_kind::idx>(p.mask, x, src, p.width - 1);
+  static_assert(sizeof(T) <= scratch_region_bytes,
+                "group_broadcast supports types of up to 256 bytes");
   char *B = scratch + scratch_region_bytes;
   work_group_barrier(); // region B is written before the first barrier here
   if (lid == src)
@@ -417,7 +429,8 @@ template <typename Node> Node *cpu_sort_by_lid(Node *list) {
 // Everyone links its node, work-item 0 runs fold(sorted list), everyone
 // waits for it. Three barriers: after initialising the list head, after
 // linking, after folding.
-template <typename T, typename Fold> void cpu_gather(size_t lid, cpu_node<T> &me, const Fold &fold) {
+template <typename T, typename Fold>
+void cpu_gather(size_t lid, cpu_node<T> &me, const Fold &fold) {
   auto *h = reinterpret_cast<cpu_scratch_head *>(group_scratch());
   if (lid == 0) {
     h->lock = 0;
@@ -435,26 +448,28 @@ template <typename T, typename Fold> void cpu_gather(size_t lid, cpu_node<T> &me
 }
 
 template <typename T, typename Op> T wg_reduce_cpu(size_t lid, T x, const Op &op) {
-  static_assert(sizeof(T) <= scratch_region_bytes, "work-group algorithms support types of up to 256 bytes");
+  static_assert(sizeof(T) <= scratch_region_bytes,
+                "work-group algorithms support types of up to 256 bytes");
   cpu_node<T> me{x, x, x, lid, nullptr};
   cpu_gather(lid, me, [&](cpu_node<T> *n) {
     T acc = n->value;
     for (n = n->next; n; n = n->next)
-      acc = combine(op, acc, n->value);
+      acc = op_apply(op, acc, n->value);
     scratch_store(group_scratch() + scratch_region_bytes, acc);
   });
   return scratch_load(group_scratch() + scratch_region_bytes, x);
 }
 
 template <typename T, typename Op> scan_result<T> wg_scan_cpu(size_t lid, T x, const Op &op) {
-  static_assert(sizeof(T) <= scratch_region_bytes, "work-group algorithms support types of up to 256 bytes");
+  static_assert(sizeof(T) <= scratch_region_bytes,
+                "work-group algorithms support types of up to 256 bytes");
   cpu_node<T> me{x, x, x, lid, nullptr};
   cpu_gather(lid, me, [&](cpu_node<T> *n) {
     T acc = n->value;
     n->incl = acc;
     for (n = n->next; n; n = n->next) {
       n->excl = acc;
-      acc = combine(op, acc, n->value);
+      acc = op_apply(op, acc, n->value);
       n->incl = acc;
     }
     scratch_store(group_scratch() + scratch_region_bytes, acc);
@@ -463,7 +478,8 @@ template <typename T, typename Op> scan_result<T> wg_scan_cpu(size_t lid, T x, c
 }
 
 template <typename T> T wg_broadcast_cpu(size_t lid, T x, size_t src) {
-  static_assert(sizeof(T) <= scratch_region_bytes, "group_broadcast supports types of up to 256 bytes");
+  static_assert(sizeof(T) <= scratch_region_bytes,
+                "group_broadcast supports types of up to 256 bytes");
   work_group_barrier(); // region B is written before the first barrier here
   if (lid == src)
     scratch_store(group_scratch() + scratch_region_bytes, x);
@@ -475,15 +491,19 @@ template <typename T> T wg_broadcast_cpu(size_t lid, T x, size_t src) {
 
 // ============================== dispatch ==============================
 
-template <typename Group> USYCL_INLINE size_t group_lid(const Group &g) { return g.get_local_linear_id(); }
+template <typename Group> USYCL_INLINE size_t group_lid(const Group &g) {
+  return g.get_local_linear_id();
+}
 template <typename Group> USYCL_INLINE size_t group_size(const Group &g) {
   return g.get_local_linear_range();
 }
 
-template <typename Group, typename T, typename Op> USYCL_INLINE T group_reduce(Group g, T x, const Op &op) {
+template <typename Group, typename T, typename Op>
+USYCL_INLINE T group_reduce(Group g, T x, const Op &op) {
   if constexpr (is_sub_group_v<Group>) {
 #if USYCL_DEVICE_NVPTX
-    return warp_allreduce(x, op, g.get_local_linear_id(), g.get_local_linear_range(), g.active_mask());
+    return warp_allreduce(x, op, g.get_local_linear_id(), g.get_local_linear_range(),
+                          g.active_mask());
 #else
     (void)g;
     (void)op;
@@ -505,8 +525,8 @@ USYCL_INLINE scan_result<T> group_scan(Group g, T x, const Op &op) {
     const uint32_t lane = g.get_local_linear_id(), n = g.get_local_linear_range();
     const uint32_t mask = g.active_mask();
     T v = warp_inclusive_scan(x, op, lane, n, mask);
-    T before = shuffle<shfl::up>(mask, v, 1, 0);
-    T total = shuffle<shfl::idx>(mask, v, n - 1, n - 1);
+    T before = warp_shuffle<shfl_kind::up>(mask, v, 1, 0);
+    T total = warp_shuffle<shfl_kind::idx>(mask, v, n - 1, n - 1);
     return {v, before, lane > 0, total};
 #else
     (void)g;
@@ -526,7 +546,7 @@ template <typename Group, typename T> USYCL_INLINE T group_bcast(Group g, T x, s
   if constexpr (is_sub_group_v<Group>) {
 #if USYCL_DEVICE_NVPTX
     const uint32_t n = g.get_local_linear_range();
-    return shuffle<shfl::idx>(g.active_mask(), x, uint32_t(src), n - 1);
+    return warp_shuffle<shfl_kind::idx>(g.active_mask(), x, uint32_t(src), n - 1);
 #else
     (void)g;
     (void)src;
@@ -569,10 +589,9 @@ template <typename Group> USYCL_INLINE bool group_all(Group g, bool pred) {
 #endif
 }
 
-template <typename Op, typename T> inline constexpr bool known_identity_for_v = has_known_identity_v<Op, T>;
-
 template <typename Group, typename T>
-inline constexpr bool group_arg_v = is_group_v<std::decay_t<Group>> && std::is_trivially_copyable_v<T>;
+inline constexpr bool group_arg_v =
+    is_group_v<std::decay_t<Group>> &&std::is_trivially_copyable_v<T>;
 
 } // namespace detail
 
@@ -597,7 +616,10 @@ template <typename Group, std::enable_if_t<(is_group_v<std::decay_t<Group>>), in
 bool any_of_group(Group g, bool pred) {
   return detail::group_any(g, pred);
 }
-template <typename Group, typename T, typename Predicate, std::enable_if_t<(is_group_v<std::decay_t<Group>> && std::is_invocable_v<const Predicate &, const T &>), int> = 0>
+template <typename Group, typename T, typename Predicate,
+          std::enable_if_t<(is_group_v<std::decay_t<Group>> &&
+                            std::is_invocable_v<const Predicate &, const T &>),
+                           int> = 0>
 bool any_of_group(Group g, T x, Predicate pred) {
   return detail::group_any(g, static_cast<bool>(pred(x)));
 }
@@ -605,7 +627,10 @@ template <typename Group, std::enable_if_t<(is_group_v<std::decay_t<Group>>), in
 bool all_of_group(Group g, bool pred) {
   return detail::group_all(g, pred);
 }
-template <typename Group, typename T, typename Predicate, std::enable_if_t<(is_group_v<std::decay_t<Group>> && std::is_invocable_v<const Predicate &, const T &>), int> = 0>
+template <typename Group, typename T, typename Predicate,
+          std::enable_if_t<(is_group_v<std::decay_t<Group>> &&
+                            std::is_invocable_v<const Predicate &, const T &>),
+                           int> = 0>
 bool all_of_group(Group g, T x, Predicate pred) {
   return detail::group_all(g, static_cast<bool>(pred(x)));
 }
@@ -613,12 +638,16 @@ template <typename Group, std::enable_if_t<(is_group_v<std::decay_t<Group>>), in
 bool none_of_group(Group g, bool pred) {
   return !detail::group_any(g, pred);
 }
-template <typename Group, typename T, typename Predicate, std::enable_if_t<(is_group_v<std::decay_t<Group>> && std::is_invocable_v<const Predicate &, const T &>), int> = 0>
+template <typename Group, typename T, typename Predicate,
+          std::enable_if_t<(is_group_v<std::decay_t<Group>> &&
+                            std::is_invocable_v<const Predicate &, const T &>),
+                           int> = 0>
 bool none_of_group(Group g, T x, Predicate pred) {
   return !detail::group_any(g, static_cast<bool>(pred(x)));
 }
 
-template <typename Group, typename Ptr, typename Predicate, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+template <typename Group, typename Ptr, typename Predicate,
+          std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
 bool joint_any_of(Group g, Ptr first, Ptr last, Predicate pred) {
   const size_t n = size_t(last - first), lid = detail::group_lid(g), step = detail::group_size(g);
   bool any = false;
@@ -626,7 +655,8 @@ bool joint_any_of(Group g, Ptr first, Ptr last, Predicate pred) {
     any = static_cast<bool>(pred(first[i]));
   return detail::group_any(g, any);
 }
-template <typename Group, typename Ptr, typename Predicate, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+template <typename Group, typename Ptr, typename Predicate,
+          std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
 bool joint_all_of(Group g, Ptr first, Ptr last, Predicate pred) {
   const size_t n = size_t(last - first), lid = detail::group_lid(g), step = detail::group_size(g);
   bool all = true;
@@ -634,7 +664,8 @@ bool joint_all_of(Group g, Ptr first, Ptr last, Predicate pred) {
     all = static_cast<bool>(pred(first[i]));
   return detail::group_all(g, all);
 }
-template <typename Group, typename Ptr, typename Predicate, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+template <typename Group, typename Ptr, typename Predicate,
+          std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
 bool joint_none_of(Group g, Ptr first, Ptr last, Predicate pred) {
   return !joint_any_of(g, first, last, pred);
 }
@@ -646,8 +677,8 @@ bool joint_none_of(Group g, Ptr first, Ptr last, Predicate pred) {
 template <typename T, std::enable_if_t<(std::is_trivially_copyable_v<T>), int> = 0>
 T shift_group_left(sub_group sg, T x, sub_group::linear_id_type delta = 1) {
 #if USYCL_DEVICE_NVPTX
-  return detail::shuffle<detail::shfl::down>(sg.active_mask(), x, delta,
-                                             sg.get_local_linear_range() - 1);
+  return detail::warp_shuffle<detail::shfl_kind::down>(sg.active_mask(), x, delta,
+                                                       sg.get_local_linear_range() - 1);
 #else
   (void)sg;
   (void)delta;
@@ -657,7 +688,7 @@ T shift_group_left(sub_group sg, T x, sub_group::linear_id_type delta = 1) {
 template <typename T, std::enable_if_t<(std::is_trivially_copyable_v<T>), int> = 0>
 T shift_group_right(sub_group sg, T x, sub_group::linear_id_type delta = 1) {
 #if USYCL_DEVICE_NVPTX
-  return detail::shuffle<detail::shfl::up>(sg.active_mask(), x, delta, 0);
+  return detail::warp_shuffle<detail::shfl_kind::up>(sg.active_mask(), x, delta, 0);
 #else
   (void)sg;
   (void)delta;
@@ -667,8 +698,8 @@ T shift_group_right(sub_group sg, T x, sub_group::linear_id_type delta = 1) {
 template <typename T, std::enable_if_t<(std::is_trivially_copyable_v<T>), int> = 0>
 T permute_group_by_xor(sub_group sg, T x, sub_group::linear_id_type mask) {
 #if USYCL_DEVICE_NVPTX
-  return detail::shuffle<detail::shfl::bfly>(sg.active_mask(), x, mask,
-                                             sg.get_local_linear_range() - 1);
+  return detail::warp_shuffle<detail::shfl_kind::bfly>(sg.active_mask(), x, mask,
+                                                       sg.get_local_linear_range() - 1);
 #else
   (void)sg;
   (void)mask;
@@ -678,8 +709,8 @@ T permute_group_by_xor(sub_group sg, T x, sub_group::linear_id_type mask) {
 template <typename T, std::enable_if_t<(std::is_trivially_copyable_v<T>), int> = 0>
 T select_from_group(sub_group sg, T x, sub_group::id_type remote_local_id) {
 #if USYCL_DEVICE_NVPTX
-  return detail::shuffle<detail::shfl::idx>(sg.active_mask(), x, uint32_t(remote_local_id[0]),
-                                            sg.get_local_linear_range() - 1);
+  return detail::warp_shuffle<detail::shfl_kind::idx>(
+      sg.active_mask(), x, uint32_t(remote_local_id[0]), sg.get_local_linear_range() - 1);
 #else
   (void)sg;
   (void)remote_local_id;
@@ -689,36 +720,40 @@ T select_from_group(sub_group sg, T x, sub_group::id_type remote_local_id) {
 
 // ---------------------------------------------------------------- reduce
 
-template <typename Group, typename T, typename BinaryOperation, std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<T>), int> = 0>
+template <typename Group, typename T, typename BinaryOperation,
+          std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<T>), int> = 0>
 T reduce_over_group(Group g, T x, BinaryOperation binary_op) {
   return detail::group_reduce(g, x, binary_op);
 }
-template <typename Group, typename V, typename T, typename BinaryOperation, std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<V>), int> = 0>
+template <typename Group, typename V, typename T, typename BinaryOperation,
+          std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<V>), int> = 0>
 T reduce_over_group(Group g, V x, T init, BinaryOperation binary_op) {
-  return detail::combine(binary_op, init, detail::group_reduce(g, static_cast<T>(x), binary_op));
+  return detail::op_apply(binary_op, init, detail::group_reduce(g, static_cast<T>(x), binary_op));
 }
 
 // Each work-item folds a strided share of [first, last), then the group
 // combines the shares.
-template <typename Group, typename Ptr, typename T, typename BinaryOperation, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+template <typename Group, typename Ptr, typename T, typename BinaryOperation,
+          std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
 T joint_reduce(Group g, Ptr first, Ptr last, T init, BinaryOperation binary_op) {
   const size_t n = size_t(last - first), lid = detail::group_lid(g), step = detail::group_size(g);
   if constexpr (has_known_identity_v<BinaryOperation, T>) {
     T acc = known_identity_v<BinaryOperation, T>;
     for (size_t i = lid; i < n; i += step)
-      acc = detail::combine(binary_op, acc, static_cast<T>(first[i]));
-    return detail::combine(binary_op, init, detail::group_reduce(g, acc, binary_op));
+      acc = detail::op_apply(binary_op, acc, static_cast<T>(first[i]));
+    return detail::op_apply(binary_op, init, detail::group_reduce(g, acc, binary_op));
   } else {
-    detail::maybe<T> acc{init, false};
+    detail::optional_value<T> acc{init, false};
     for (size_t i = lid; i < n; i += step) {
       T v = static_cast<T>(first[i]);
-      acc = {acc.has ? detail::combine(binary_op, acc.value, v) : v, true};
+      acc = {acc.has ? detail::op_apply(binary_op, acc.value, v) : v, true};
     }
-    acc = detail::group_reduce(g, acc, detail::maybe_op<BinaryOperation>{binary_op});
-    return acc.has ? detail::combine(binary_op, init, acc.value) : init;
+    acc = detail::group_reduce(g, acc, detail::optional_op<BinaryOperation>{binary_op});
+    return acc.has ? detail::op_apply(binary_op, init, acc.value) : init;
   }
 }
-template <typename Group, typename Ptr, typename BinaryOperation, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+template <typename Group, typename Ptr, typename BinaryOperation,
+          std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
 typename std::iterator_traits<Ptr>::value_type joint_reduce(Group g, Ptr first, Ptr last,
                                                             BinaryOperation binary_op) {
   using T = std::remove_cv_t<typename std::iterator_traits<Ptr>::value_type>;
@@ -726,40 +761,47 @@ typename std::iterator_traits<Ptr>::value_type joint_reduce(Group g, Ptr first, 
   if constexpr (has_known_identity_v<BinaryOperation, T>) {
     T acc = known_identity_v<BinaryOperation, T>;
     for (size_t i = lid; i < n; i += step)
-      acc = detail::combine(binary_op, acc, static_cast<T>(first[i]));
+      acc = detail::op_apply(binary_op, acc, static_cast<T>(first[i]));
     return detail::group_reduce(g, acc, binary_op);
   } else {
     // Without an identity an empty range has no defined result.
     if (n == 0)
       return T{};
-    detail::maybe<T> acc{static_cast<T>(first[0]), false};
+    detail::optional_value<T> acc{static_cast<T>(first[0]), false};
     for (size_t i = lid; i < n; i += step) {
       T v = static_cast<T>(first[i]);
-      acc = {acc.has ? detail::combine(binary_op, acc.value, v) : v, true};
+      acc = {acc.has ? detail::op_apply(binary_op, acc.value, v) : v, true};
     }
-    return detail::group_reduce(g, acc, detail::maybe_op<BinaryOperation>{binary_op}).value;
+    return detail::group_reduce(g, acc, detail::optional_op<BinaryOperation>{binary_op}).value;
   }
 }
 
 // ---------------------------------------------------------------- scans
 
-template <typename Group, typename T, typename BinaryOperation, std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<T> && has_known_identity_v<BinaryOperation, T>), int> = 0>
+template <typename Group, typename T, typename BinaryOperation,
+          std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<T> &&
+                            has_known_identity_v<BinaryOperation, T>),
+                           int> = 0>
 T exclusive_scan_over_group(Group g, T x, BinaryOperation binary_op) {
   auto s = detail::group_scan(g, x, binary_op);
   return s.has_excl ? s.excl : known_identity_v<BinaryOperation, T>;
 }
-template <typename Group, typename V, typename T, typename BinaryOperation, std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<V>), int> = 0>
+template <typename Group, typename V, typename T, typename BinaryOperation,
+          std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<V>), int> = 0>
 T exclusive_scan_over_group(Group g, V x, T init, BinaryOperation binary_op) {
   auto s = detail::group_scan(g, static_cast<T>(x), binary_op);
-  return s.has_excl ? detail::combine(binary_op, init, s.excl) : init;
+  return s.has_excl ? detail::op_apply(binary_op, init, s.excl) : init;
 }
-template <typename Group, typename T, typename BinaryOperation, std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<T>), int> = 0>
+template <typename Group, typename T, typename BinaryOperation,
+          std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<T>), int> = 0>
 T inclusive_scan_over_group(Group g, T x, BinaryOperation binary_op) {
   return detail::group_scan(g, x, binary_op).incl;
 }
-template <typename Group, typename V, typename BinaryOperation, typename T, std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<V>), int> = 0>
+template <typename Group, typename V, typename BinaryOperation, typename T,
+          std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<V>), int> = 0>
 T inclusive_scan_over_group(Group g, V x, BinaryOperation binary_op, T init) {
-  return detail::combine(binary_op, init, detail::group_scan(g, static_cast<T>(x), binary_op).incl);
+  return detail::op_apply(binary_op, init,
+                          detail::group_scan(g, static_cast<T>(x), binary_op).incl);
 }
 
 namespace detail {
@@ -768,7 +810,8 @@ namespace detail {
 // the last element: they sit above every real element, so they only change
 // the final total, which nobody uses.
 template <bool Inclusive, typename T, typename Group, typename InPtr, typename OutPtr, typename Op>
-OutPtr joint_scan(Group g, InPtr first, InPtr last, OutPtr result, bool has_init, T init, const Op &op) {
+OutPtr joint_scan(Group g, InPtr first, InPtr last, OutPtr result, bool has_init, T init,
+                  const Op &op) {
   const size_t n = size_t(last - first), lid = group_lid(g), step = group_size(g);
   bool has_carry = has_init;
   T carry = init;
@@ -778,35 +821,44 @@ OutPtr joint_scan(Group g, InPtr first, InPtr last, OutPtr result, bool has_init
     scan_result<T> s = group_scan(g, x, op);
     if (i < n) {
       if constexpr (Inclusive)
-        result[i] = has_carry ? combine(op, carry, s.incl) : s.incl;
+        result[i] = has_carry ? op_apply(op, carry, s.incl) : s.incl;
       else
-        result[i] = s.has_excl ? (has_carry ? combine(op, carry, s.excl) : s.excl) : carry;
+        result[i] = s.has_excl ? (has_carry ? op_apply(op, carry, s.excl) : s.excl) : carry;
     }
-    carry = has_carry ? combine(op, carry, s.total) : s.total;
+    carry = has_carry ? op_apply(op, carry, s.total) : s.total;
     has_carry = true;
   }
   return result + n;
 }
 } // namespace detail
 
-template <typename Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+template <typename Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation,
+          std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
 OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, T init,
                             BinaryOperation binary_op) {
   return detail::joint_scan<false, T>(g, first, last, result, true, init, binary_op);
 }
-template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, std::enable_if_t<(is_group_v<std::decay_t<Group>> && has_known_identity_v<BinaryOperation, std::remove_cv_t<typename std::iterator_traits<OutPtr>::value_type>>), int> = 0>
+template <
+    typename Group, typename InPtr, typename OutPtr, typename BinaryOperation,
+    std::enable_if_t<
+        (is_group_v<std::decay_t<Group>> &&
+         has_known_identity_v<BinaryOperation,
+                              std::remove_cv_t<typename std::iterator_traits<OutPtr>::value_type>>),
+        int> = 0>
 OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result,
                             BinaryOperation binary_op) {
   using T = std::remove_cv_t<typename std::iterator_traits<OutPtr>::value_type>;
   return detail::joint_scan<false, T>(g, first, last, result, true,
                                       known_identity_v<BinaryOperation, T>, binary_op);
 }
-template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, typename T, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, typename T,
+          std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
 OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result,
                             BinaryOperation binary_op, T init) {
   return detail::joint_scan<true, T>(g, first, last, result, true, init, binary_op);
 }
-template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation,
+          std::enable_if_t<(is_group_v<std::decay_t<Group>>), int> = 0>
 OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result,
                             BinaryOperation binary_op) {
   using T = std::remove_cv_t<typename std::iterator_traits<OutPtr>::value_type>;

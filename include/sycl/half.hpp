@@ -22,7 +22,7 @@
 #include <limits>
 #include <type_traits>
 
-#if !defined(USYCL_HALF_SOFTWARE) && defined(__FLT16_MANT_DIG__) &&                   \
+#if !defined(USYCL_HALF_SOFTWARE) && defined(__FLT16_MANT_DIG__) &&                      \
     (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12))
 #define USYCL_HALF_NATIVE 1
 #else
@@ -176,12 +176,12 @@ public:
 #if USYCL_HALF_NATIVE
 #define USYCL_HALF_BINOP(OP)                                                             \
   friend constexpr half operator OP(const half &a, const half &b) noexcept {             \
-    return half(static_cast<_Float16>(a.value_ OP b.value_));                             \
+    return half(static_cast<_Float16>(a.value_ OP b.value_));                            \
   }
 #else
 #define USYCL_HALF_BINOP(OP)                                                             \
   friend constexpr half operator OP(const half &a, const half &b) noexcept {             \
-    return half(static_cast<float>(a) OP static_cast<float>(b));                          \
+    return half(static_cast<float>(a) OP static_cast<float>(b));                         \
   }
 #endif
   USYCL_HALF_BINOP(+)
@@ -194,24 +194,24 @@ public:
   // double, with an integer -> half ----
 #define USYCL_HALF_MIXED(OP)                                                             \
   friend constexpr float operator OP(const half &a, const float &b) noexcept {           \
-    return static_cast<float>(a) OP b;                                                    \
-  }                                                                                       \
+    return static_cast<float>(a) OP b;                                                   \
+  }                                                                                      \
   friend constexpr float operator OP(const float &a, const half &b) noexcept {           \
-    return a OP static_cast<float>(b);                                                    \
-  }                                                                                       \
+    return a OP static_cast<float>(b);                                                   \
+  }                                                                                      \
   friend constexpr double operator OP(const half &a, const double &b) noexcept {         \
-    return static_cast<double>(static_cast<float>(a)) OP b;                               \
-  }                                                                                       \
+    return static_cast<double>(static_cast<float>(a)) OP b;                              \
+  }                                                                                      \
   friend constexpr double operator OP(const double &a, const half &b) noexcept {         \
-    return a OP static_cast<double>(static_cast<float>(b));                               \
-  }                                                                                       \
+    return a OP static_cast<double>(static_cast<float>(b));                              \
+  }                                                                                      \
   template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>                \
   friend constexpr half operator OP(const half &a, const T &b) noexcept {                \
-    return a OP half(b);                                                                  \
-  }                                                                                       \
+    return a OP half(b);                                                                 \
+  }                                                                                      \
   template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>                \
   friend constexpr half operator OP(const T &a, const half &b) noexcept {                \
-    return half(a) OP b;                                                                  \
+    return half(a) OP b;                                                                 \
   }
   USYCL_HALF_MIXED(+)
   USYCL_HALF_MIXED(-)
@@ -222,15 +222,15 @@ public:
   // ---- comparisons (IEEE semantics: NaN compares unordered) ----
 #define USYCL_HALF_CMP(OP)                                                               \
   friend constexpr bool operator OP(const half &a, const half &b) noexcept {             \
-    return static_cast<float>(a) OP static_cast<float>(b);                                \
-  }                                                                                       \
+    return static_cast<float>(a) OP static_cast<float>(b);                               \
+  }                                                                                      \
   template <typename T, std::enable_if_t<detail::is_half_arith_v<T>, int> = 0>           \
   friend constexpr bool operator OP(const half &a, const T &b) noexcept {                \
-    return static_cast<std::common_type_t<float, T>>(static_cast<float>(a)) OP b;          \
-  }                                                                                       \
+    return static_cast<std::common_type_t<float, T>>(static_cast<float>(a)) OP b;        \
+  }                                                                                      \
   template <typename T, std::enable_if_t<detail::is_half_arith_v<T>, int> = 0>           \
   friend constexpr bool operator OP(const T &a, const half &b) noexcept {                \
-    return a OP static_cast<std::common_type_t<float, T>>(static_cast<float>(b));          \
+    return a OP static_cast<std::common_type_t<float, T>>(static_cast<float>(b));        \
   }
   USYCL_HALF_CMP(==)
   USYCL_HALF_CMP(!=)

@@ -246,12 +246,26 @@ private:
     cg_.bytes = pattern_size * count;
   }
 
+  // The device pass also instantiates command-group code (never emits it);
+  // there an accessor's host tail is opaque bytes.
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
-  static const std::shared_ptr<detail::buffer_impl> &buffer_of(const accessor<T, D, M, Tg, P> &a) {
+  static std::shared_ptr<detail::buffer_impl> buffer_of(const accessor<T, D, M, Tg, P> &a) {
+#ifdef __SYCL_DEVICE_ONLY__
+    (void)a;
+    return nullptr;
+#else
     return a.tail_.buffer;
+#endif
   }
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
-  static bool acc_no_init(const accessor<T, D, M, Tg, P> &a) { return a.tail_.no_init; }
+  static bool acc_no_init(const accessor<T, D, M, Tg, P> &a) {
+#ifdef __SYCL_DEVICE_ONLY__
+    (void)a;
+    return false;
+#else
+    return a.tail_.no_init;
+#endif
+  }
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
   static detail::buffer_region region_of(const accessor<T, D, M, Tg, P> &a) {
     return detail::region_of<T, D>(a.mem_range_, a.acc_range_, a.offset_);

@@ -4,6 +4,9 @@
 
 namespace sycl {
 inline namespace _V1 {
+namespace detail {
+struct no_offset_conversion {};
+} // namespace detail
 
 template <int Dims = 1, bool WithOffset = true> class item {
 public:
@@ -27,7 +30,10 @@ public:
       return {};
   }
   // item<Dims, false> converts to item<Dims, true> (offset zero).
-  constexpr operator std::conditional_t<WithOffset, detail::no_conversion, item<Dims, true>>() const {
+  // (A distinct placeholder type: with Dims > 1 the operator above already
+  // returns detail::no_conversion, and two conversion functions to the same
+  // type are ill-formed.)
+  constexpr operator std::conditional_t<WithOffset, detail::no_offset_conversion, item<Dims, true>>() const {
     if constexpr (WithOffset)
       return {};
     else

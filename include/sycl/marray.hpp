@@ -153,19 +153,19 @@ public:
   friend constexpr marray<bool, N> operator OP(const marray &l, const marray &r) noexcept { \
     marray<bool, N> res;                                                                 \
     for (std::size_t i = 0; i < N; ++i)                                                  \
-      res[i] = (l.m_data[i] OP r.m_data[i]);                                      \
+      res[i] = (l.m_data[i] OP r.m_data[i]);                                             \
     return res;                                                                          \
   }                                                                                      \
   friend constexpr marray<bool, N> operator OP(const marray &l, const DataT &r) noexcept { \
     marray<bool, N> res;                                                                 \
     for (std::size_t i = 0; i < N; ++i)                                                  \
-      res[i] = (l.m_data[i] OP r);                                                \
+      res[i] = (l.m_data[i] OP r);                                                       \
     return res;                                                                          \
   }                                                                                      \
   friend constexpr marray<bool, N> operator OP(const DataT &l, const marray &r) noexcept { \
     marray<bool, N> res;                                                                 \
     for (std::size_t i = 0; i < N; ++i)                                                  \
-      res[i] = (l OP r.m_data[i]);                                                \
+      res[i] = (l OP r.m_data[i]);                                                       \
     return res;                                                                          \
   }
   USYCL_MARRAY_RELOP(==)

@@ -40,6 +40,7 @@
 namespace sycl {
 inline namespace _V1 {
 namespace detail {
+namespace math {
 
 // ============================ traits ======================================
 
@@ -140,6 +141,11 @@ USYCL_INLINE rel_result_t<T> rel_map(F pred, const T &x, const Ts &...ys) noexce
 // ======================= scalar implementations ===========================
 namespace m {
 
+// 128-bit helpers (wide products for mul_hi/mad_sat); __extension__ keeps
+// -pedantic quiet.
+__extension__ typedef __int128 i128_t;
+__extension__ typedef unsigned __int128 u128_t;
+
 template <typename F> inline constexpr F pi_v = F(3.141592653589793238462643383279502884L);
 template <typename F> inline constexpr F inv_pi_v = F(0.318309886183790671537767526745028724L);
 
@@ -148,7 +154,7 @@ template <typename F> inline constexpr F inv_pi_v = F(0.318309886183790671537767
   USYCL_INLINE half NAME(half x) noexcept { return half(NAME(static_cast<float>(x))); }
 #define USYCL_HALF2(NAME)                                                                \
   USYCL_INLINE half NAME(half x, half y) noexcept {                                      \
-    return half(NAME(static_cast<float>(x), static_cast<float>(y)));                      \
+    return half(NAME(static_cast<float>(x), static_cast<float>(y)));                     \
   }
 #define USYCL_HALF3(NAME)                                                                \
   USYCL_INLINE half NAME(half x, half y, half z) noexcept {                              \
@@ -639,14 +645,14 @@ template <typename T> USYCL_INLINE T iabs_diff(T x, T y) noexcept {
   using U = std::make_unsigned_t<T>;
   return static_cast<T>(x > y ? static_cast<U>(U(x) - U(y)) : static_cast<U>(U(y) - U(x)));
 }
-template <typename T> USYCL_INLINE T sat_from_wide(__int128 v) noexcept {
-  const __int128 lo = static_cast<__int128>(std::numeric_limits<T>::min());
-  const __int128 hi = static_cast<__int128>(std::numeric_limits<T>::max());
+template <typename T> USYCL_INLINE T sat_from_wide(i128_t v) noexcept {
+  const i128_t lo = static_cast<i128_t>(std::numeric_limits<T>::min());
+  const i128_t hi = static_cast<i128_t>(std::numeric_limits<T>::max());
   return static_cast<T>(v < lo ? lo : (v > hi ? hi : v));
 }
 template <typename T> USYCL_INLINE T iadd_sat(T x, T y) noexcept {
   if constexpr (sizeof(T) < 8) {
-    return sat_from_wide<T>(static_cast<__int128>(static_cast<long long>(x) + y));
+    return sat_from_wide<T>(static_cast<i128_t>(static_cast<long long>(x) + y));
   } else {
     T r;
     if (!__builtin_add_overflow(x, y, &r))
@@ -659,7 +665,7 @@ template <typename T> USYCL_INLINE T iadd_sat(T x, T y) noexcept {
 }
 template <typename T> USYCL_INLINE T isub_sat(T x, T y) noexcept {
   if constexpr (sizeof(T) < 8) {
-    return sat_from_wide<T>(static_cast<__int128>(static_cast<long long>(x) - y));
+    return sat_from_wide<T>(static_cast<i128_t>(static_cast<long long>(x) - y));
   } else {
     T r;
     if (!__builtin_sub_overflow(x, y, &r))
@@ -681,22 +687,29 @@ template <typename T> USYCL_INLINE T imul_hi(T x, T y) noexcept {
     using W = std::conditional_t<std::is_signed_v<T>, long long, unsigned long long>;
     return static_cast<T>((static_cast<W>(x) * static_cast<W>(y)) >> bits_v<T>);
   } else if constexpr (std::is_signed_v<T>) {
-    return static_cast<T>((static_cast<__int128>(x) * static_cast<__int128>(y)) >> 64);
+#if USYCL_DEVICE_NVPTX
+    return static_cast<T>(__nv_mul64hi(x, y)); // mul.hi.s64
+#else
+    return static_cast<T>((static_cast<i128_t>(x) * static_cast<i128_t>(y)) >> 64);
+#endif
   } else {
-    return static_cast<T>(
-        (static_cast<unsigned __int128>(x) * static_cast<unsigned __int128>(y)) >> 64);
+#if USYCL_DEVICE_NVPTX
+    return static_cast<T>(__nv_umul64hi(x, y)); // mul.hi.u64
+#else
+    return static_cast<T>((static_cast<u128_t>(x) * static_cast<u128_t>(y)) >> 64);
+#endif
   }
 }
 template <typename T> USYCL_INLINE T imad_sat(T a, T b, T c) noexcept {
   if constexpr (std::is_signed_v<T>) {
     if constexpr (sizeof(T) < 8) {
-      return sat_from_wide<T>(static_cast<__int128>(static_cast<long long>(a) * b + c));
+      return sat_from_wide<T>(static_cast<i128_t>(static_cast<long long>(a) * b + c));
     } else {
-      // |a*b| < 2^126, so a*b + c cannot overflow __int128.
-      return sat_from_wide<T>(static_cast<__int128>(a) * b + c);
+      // |a*b| < 2^126, so a*b + c cannot overflow i128_t.
+      return sat_from_wide<T>(static_cast<i128_t>(a) * b + c);
     }
   } else {
-    using U = unsigned __int128;
+    using U = u128_t;
     const U v = static_cast<U>(a) * static_cast<U>(b) + static_cast<U>(c);
     const U hi = static_cast<U>(std::numeric_limits<T>::max());
     return static_cast<T>(v > hi ? hi : v);
@@ -806,30 +819,31 @@ template <typename T> USYCL_INLINE calc_t<elem_t<T>> length_c(const T &x) noexce
 }
 
 } // namespace m
+} // namespace math
 } // namespace detail
 
 // ===================== public API: math functions =========================
 
 #define USYCL_GF1(NAME)                                                                  \
-  template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>             \
+  template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>       \
   USYCL_INLINE T NAME(T x) noexcept {                                                    \
-    return detail::map<T>([](auto a) { return detail::m::NAME(a); }, x);                 \
+    return detail::math::map<T>([](auto a) { return detail::math::m::NAME(a); }, x);     \
   }
 #define USYCL_GF2(NAME)                                                                  \
-  template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>             \
+  template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>       \
   USYCL_INLINE T NAME(T x, T y) noexcept {                                               \
-    return detail::map<T>([](auto a, auto b) { return detail::m::NAME(a, b); }, x, y);   \
+    return detail::math::map<T>([](auto a, auto b) { return detail::math::m::NAME(a, b); }, x, y); \
   }
 // Non-scalar x with a scalar second argument.
 #define USYCL_GF2S(NAME)                                                                 \
-  template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>, int> = 0>   \
-  USYCL_INLINE T NAME(T x, detail::elem_t<T> y) noexcept {                               \
-    return detail::map<T>([](auto a, auto b) { return detail::m::NAME(a, b); }, x, y);   \
+  template <typename T, std::enable_if_t<detail::math::is_nonscalar_genfloat_v<T>, int> = 0> \
+  USYCL_INLINE T NAME(T x, detail::math::elem_t<T> y) noexcept {                         \
+    return detail::math::map<T>([](auto a, auto b) { return detail::math::m::NAME(a, b); }, x, y); \
   }
 #define USYCL_GF3(NAME)                                                                  \
-  template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>             \
+  template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>       \
   USYCL_INLINE T NAME(T x, T y, T z) noexcept {                                          \
-    return detail::map<T>([](auto a, auto b, auto c) { return detail::m::NAME(a, b, c); }, \
+    return detail::math::map<T>([](auto a, auto b, auto c) { return detail::math::m::NAME(a, b, c); }, \
                           x, y, z);                                                      \
   }
 
@@ -896,42 +910,43 @@ USYCL_GF3(mad)
 
 // ldexp / pown / rootn: (genfloat, intN) and (non-scalar, int)
 #define USYCL_GF_INT(NAME)                                                               \
-  template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>             \
-  USYCL_INLINE T NAME(T x, detail::int_of_t<T> k) noexcept {                             \
-    return detail::map<T>([](auto a, int b) { return detail::m::NAME(a, b); }, x, k);    \
+  template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>       \
+  USYCL_INLINE T NAME(T x, detail::math::int_of_t<T> k) noexcept {                       \
+    return detail::math::map<T>([](auto a, int b) { return detail::math::m::NAME(a, b); }, x, k); \
   }                                                                                      \
-  template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>, int> = 0>   \
+  template <typename T, std::enable_if_t<detail::math::is_nonscalar_genfloat_v<T>, int> = 0> \
   USYCL_INLINE T NAME(T x, int k) noexcept {                                             \
-    return detail::map<T>([](auto a, int b) { return detail::m::NAME(a, b); }, x, k);    \
+    return detail::math::map<T>([](auto a, int b) { return detail::math::m::NAME(a, b); }, x, k); \
   }
 USYCL_GF_INT(ldexp)
 USYCL_GF_INT(pown)
 USYCL_GF_INT(rootn)
 #undef USYCL_GF_INT
 
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
-USYCL_INLINE detail::int_of_t<T> ilogb(T x) noexcept {
-  return detail::map<detail::int_of_t<T>>([](auto a) { return detail::m::ilogb(a); }, x);
+template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
+USYCL_INLINE detail::math::int_of_t<T> ilogb(T x) noexcept {
+  return detail::math::map<detail::math::int_of_t<T>>([](auto a) { return detail::math::m::ilogb(a); }, x);
 }
 
 // nan(nancode): unsigned int -> float, unsigned long -> double, ushort -> half.
 template <typename T,
-          std::enable_if_t<detail::is_geninteger_v<T> && std::is_unsigned_v<detail::elem_t<T>> &&
-                               (sizeof(detail::elem_t<T>) == 2 || sizeof(detail::elem_t<T>) == 4 ||
-                                sizeof(detail::elem_t<T>) == 8),
+          std::enable_if_t<detail::math::is_geninteger_v<T> && std::is_unsigned_v<detail::math::elem_t<T>> &&
+                               (sizeof(detail::math::elem_t<T>) == 2 || sizeof(detail::math::elem_t<T>) == 4 ||
+                                sizeof(detail::math::elem_t<T>) == 8),
                            int> = 0>
 USYCL_INLINE auto nan(T nancode) noexcept {
-  using E = detail::elem_t<T>;
+  using E = detail::math::elem_t<T>;
   using F = std::conditional_t<sizeof(E) == 2, half,
                                std::conditional_t<sizeof(E) == 4, float, double>>;
   using U = typename detail::fixed_unsigned<sizeof(E)>::type;
-  return detail::map<detail::rebind_t<T, F>>(
-      [](E c) { return detail::m::nan_of(static_cast<U>(c)); }, nancode);
+  return detail::math::map<detail::math::rebind_t<T, F>>(
+      [](E c) { return detail::math::m::nan_of(static_cast<U>(c)); }, nancode);
 }
 
 // Functions with pointer outputs. The pointer may be a raw pointer or a
 // multi_ptr (anything with get()).
 namespace detail {
+namespace math {
 template <typename Ptr> USYCL_INLINE auto *out_ptr(Ptr p) noexcept { return to_raw_ptr(p); }
 
 template <typename T, typename U, typename F, typename Ptr>
@@ -956,50 +971,51 @@ USYCL_INLINE T map_out(F f, const T &x, Ptr p) noexcept {
     return r;
   }
 }
+} // namespace math
 } // namespace detail
 
-template <typename T, typename Ptr, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
+template <typename T, typename Ptr, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
 USYCL_INLINE T frexp(T x, Ptr exp) noexcept {
-  return detail::map_out<T, detail::int_of_t<T>>(
-      [](auto a, int *e) { return detail::m::frexp(a, e); }, x, exp);
+  return detail::math::map_out<T, detail::math::int_of_t<T>>(
+      [](auto a, int *e) { return detail::math::m::frexp(a, e); }, x, exp);
 }
-template <typename T, typename Ptr, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
+template <typename T, typename Ptr, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
 USYCL_INLINE T lgamma_r(T x, Ptr signp) noexcept {
-  return detail::map_out<T, detail::int_of_t<T>>(
-      [](auto a, int *s) { return detail::m::lgamma_r(a, s); }, x, signp);
+  return detail::math::map_out<T, detail::math::int_of_t<T>>(
+      [](auto a, int *s) { return detail::math::m::lgamma_r(a, s); }, x, signp);
 }
-template <typename T, typename Ptr, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
+template <typename T, typename Ptr, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
 USYCL_INLINE T modf(T x, Ptr iptr) noexcept {
-  return detail::map_out<T, T>([](auto a, auto *ip) { return detail::m::modf(a, ip); }, x,
+  return detail::math::map_out<T, T>([](auto a, auto *ip) { return detail::math::m::modf(a, ip); }, x,
                                iptr);
 }
-template <typename T, typename Ptr, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
+template <typename T, typename Ptr, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
 USYCL_INLINE T fract(T x, Ptr iptr) noexcept {
-  return detail::map_out<T, T>([](auto a, auto *ip) { return detail::m::fract(a, ip); }, x,
+  return detail::math::map_out<T, T>([](auto a, auto *ip) { return detail::math::m::fract(a, ip); }, x,
                                iptr);
 }
-template <typename T, typename Ptr, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
+template <typename T, typename Ptr, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
 USYCL_INLINE T sincos(T x, Ptr cosval) noexcept {
-  return detail::map_out<T, T>([](auto a, auto *c) { return detail::m::sincos(a, c); }, x,
+  return detail::math::map_out<T, T>([](auto a, auto *c) { return detail::math::m::sincos(a, c); }, x,
                                cosval);
 }
-template <typename T, typename Ptr, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
+template <typename T, typename Ptr, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
 USYCL_INLINE T remquo(T x, T y, Ptr quo) noexcept {
-  auto *out = detail::out_ptr(quo);
-  using U = detail::int_of_t<T>;
+  auto *out = detail::math::out_ptr(quo);
+  using U = detail::math::int_of_t<T>;
   static_assert(std::is_same_v<std::remove_cv_t<std::remove_pointer_t<decltype(out)>>, U>,
                 "sycl::remquo: quo has the wrong element type");
-  if constexpr (!detail::is_nonscalar_v<T>) {
+  if constexpr (!detail::math::is_nonscalar_v<T>) {
     int q = 0;
-    T r = detail::m::remquo(x, y, &q);
+    T r = detail::math::m::remquo(x, y, &q);
     *out = q;
     return r;
   } else {
     T r;
     U qs;
-    for (int i = 0; i < detail::num_elems<T>(); ++i) {
+    for (int i = 0; i < detail::math::num_elems<T>(); ++i) {
       int q = 0;
-      r[i] = detail::m::remquo(x[i], y[i], &q);
+      r[i] = detail::math::m::remquo(x[i], y[i], &q);
       qs[i] = q;
     }
     *out = qs;
@@ -1010,14 +1026,14 @@ USYCL_INLINE T remquo(T x, T y, Ptr quo) noexcept {
 // ======================= native:: and half_precision:: =====================
 
 #define USYCL_NF1(NAME, IMPL)                                                            \
-  template <typename T, std::enable_if_t<detail::is_genfloatf_v<T>, int> = 0>            \
+  template <typename T, std::enable_if_t<detail::math::is_genfloatf_v<T>, int> = 0>      \
   USYCL_INLINE T NAME(T x) noexcept {                                                    \
-    return detail::map<T>([](float a) { return detail::m::fast::IMPL(a); }, x);          \
+    return detail::math::map<T>([](float a) { return detail::math::m::fast::IMPL(a); }, x); \
   }
 #define USYCL_NF2(NAME, IMPL)                                                            \
-  template <typename T, std::enable_if_t<detail::is_genfloatf_v<T>, int> = 0>            \
+  template <typename T, std::enable_if_t<detail::math::is_genfloatf_v<T>, int> = 0>      \
   USYCL_INLINE T NAME(T x, T y) noexcept {                                               \
-    return detail::map<T>([](float a, float b) { return detail::m::fast::IMPL(a, b); }, x, y); \
+    return detail::math::map<T>([](float a, float b) { return detail::math::m::fast::IMPL(a, b); }, x, y); \
   }
 #define USYCL_NATIVE_SET                                                                 \
   USYCL_NF1(cos, cos)                                                                    \
@@ -1048,29 +1064,29 @@ USYCL_NATIVE_SET
 // ========================= integer functions ==============================
 
 #define USYCL_GI1(NAME, IMPL)                                                            \
-  template <typename T, std::enable_if_t<detail::is_geninteger_v<T>, int> = 0>           \
+  template <typename T, std::enable_if_t<detail::math::is_geninteger_v<T>, int> = 0>     \
   USYCL_INLINE T NAME(T x) noexcept {                                                    \
-    return detail::map<T>([](auto a) { return detail::m::IMPL(a); }, x);                 \
+    return detail::math::map<T>([](auto a) { return detail::math::m::IMPL(a); }, x);     \
   }
 #define USYCL_GI2(NAME, IMPL)                                                            \
-  template <typename T, std::enable_if_t<detail::is_geninteger_v<T>, int> = 0>           \
+  template <typename T, std::enable_if_t<detail::math::is_geninteger_v<T>, int> = 0>     \
   USYCL_INLINE T NAME(T x, T y) noexcept {                                               \
-    return detail::map<T>([](auto a, auto b) { return detail::m::IMPL(a, b); }, x, y);   \
+    return detail::math::map<T>([](auto a, auto b) { return detail::math::m::IMPL(a, b); }, x, y); \
   }
 #define USYCL_GI3(NAME, IMPL)                                                            \
-  template <typename T, std::enable_if_t<detail::is_geninteger_v<T>, int> = 0>           \
+  template <typename T, std::enable_if_t<detail::math::is_geninteger_v<T>, int> = 0>     \
   USYCL_INLINE T NAME(T x, T y, T z) noexcept {                                          \
-    return detail::map<T>([](auto a, auto b, auto c) { return detail::m::IMPL(a, b, c); }, \
+    return detail::math::map<T>([](auto a, auto b, auto c) { return detail::math::m::IMPL(a, b, c); }, \
                           x, y, z);                                                      \
   }
 
 // abs: integers (same type, SYCL 2020 rev 8) and, as an extension, floats.
-template <typename T, std::enable_if_t<detail::is_gentype_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_gentype_v<T>, int> = 0>
 USYCL_INLINE T abs(T x) noexcept {
-  if constexpr (detail::is_genfloat_v<T>)
+  if constexpr (detail::math::is_genfloat_v<T>)
     return fabs(x);
   else
-    return detail::map<T>([](auto a) { return detail::m::iabs(a); }, x);
+    return detail::math::map<T>([](auto a) { return detail::math::m::iabs(a); }, x);
 }
 USYCL_GI2(abs_diff, iabs_diff)
 USYCL_GI2(add_sat, iadd_sat)
@@ -1084,48 +1100,48 @@ USYCL_GI1(ctz, ictz)
 USYCL_GI1(popcount, ipopcount)
 USYCL_GI3(mad_sat, imad_sat)
 
-template <typename T, std::enable_if_t<detail::is_geninteger_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_geninteger_v<T>, int> = 0>
 USYCL_INLINE T mad_hi(T a, T b, T c) noexcept {
-  return detail::map<T>(
+  return detail::math::map<T>(
       [](auto x, auto y, auto z) {
-        return static_cast<decltype(x)>(detail::m::imul_hi(x, y) + z);
+        return static_cast<decltype(x)>(detail::math::m::imul_hi(x, y) + z);
       },
       a, b, c);
 }
 
-template <typename T, std::enable_if_t<detail::is_geninteger_v<T> &&
-                                           sizeof(detail::elem_t<T>) == 4,
+template <typename T, std::enable_if_t<detail::math::is_geninteger_v<T> &&
+                                           sizeof(detail::math::elem_t<T>) == 4,
                                        int> = 0>
 USYCL_INLINE T mul24(T x, T y) noexcept {
-  return detail::map<T>([](auto a, auto b) { return detail::m::imul24(a, b); }, x, y);
+  return detail::math::map<T>([](auto a, auto b) { return detail::math::m::imul24(a, b); }, x, y);
 }
-template <typename T, std::enable_if_t<detail::is_geninteger_v<T> &&
-                                           sizeof(detail::elem_t<T>) == 4,
+template <typename T, std::enable_if_t<detail::math::is_geninteger_v<T> &&
+                                           sizeof(detail::math::elem_t<T>) == 4,
                                        int> = 0>
 USYCL_INLINE T mad24(T x, T y, T z) noexcept {
-  return detail::map<T>(
+  return detail::math::map<T>(
       [](auto a, auto b, auto c) {
-        return static_cast<decltype(a)>(detail::m::imul24(a, b) + c);
+        return static_cast<decltype(a)>(detail::math::m::imul24(a, b) + c);
       },
       x, y, z);
 }
 
 // upsample(hi, lo): (hi << bits) | lo in the integer type twice as wide.
 template <typename T, typename U,
-          std::enable_if_t<detail::is_geninteger_v<T> && detail::is_geninteger_v<U> &&
-                               std::is_unsigned_v<detail::elem_t<U>> &&
-                               sizeof(detail::elem_t<T>) == sizeof(detail::elem_t<U>) &&
-                               sizeof(detail::elem_t<T>) <= 4 &&
-                               detail::num_elems<T>() == detail::num_elems<U>(),
+          std::enable_if_t<detail::math::is_geninteger_v<T> && detail::math::is_geninteger_v<U> &&
+                               std::is_unsigned_v<detail::math::elem_t<U>> &&
+                               sizeof(detail::math::elem_t<T>) == sizeof(detail::math::elem_t<U>) &&
+                               sizeof(detail::math::elem_t<T>) <= 4 &&
+                               detail::math::num_elems<T>() == detail::math::num_elems<U>(),
                            int> = 0>
 USYCL_INLINE auto upsample(T hi, U lo) noexcept {
-  using E = detail::elem_t<T>;
+  using E = detail::math::elem_t<T>;
   constexpr std::size_t S = sizeof(E);
   using W = std::conditional_t<std::is_signed_v<E>, typename detail::fixed_signed<2 * S>::type,
                                typename detail::fixed_unsigned<2 * S>::type>;
   using UW = typename detail::fixed_unsigned<2 * S>::type;
-  return detail::map<detail::rebind_t<T, W>>(
-      [](E h, detail::elem_t<U> l) {
+  return detail::math::map<detail::math::rebind_t<T, W>>(
+      [](E h, detail::math::elem_t<U> l) {
         return static_cast<W>(static_cast<UW>(static_cast<UW>(h) << (8 * S)) |
                               static_cast<UW>(l));
       },
@@ -1135,24 +1151,25 @@ USYCL_INLINE auto upsample(T hi, U lo) noexcept {
 // ======================== common functions ================================
 // min/max/clamp serve both the integer and the common (float) versions.
 
-template <typename T, std::enable_if_t<detail::is_gentype_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_gentype_v<T>, int> = 0>
 USYCL_INLINE T min(T x, T y) noexcept {
-  return detail::map<T>([](auto a, auto b) { return b < a ? b : a; }, x, y);
+  return detail::math::map<T>([](auto a, auto b) { return b < a ? b : a; }, x, y);
 }
-template <typename T, std::enable_if_t<detail::is_nonscalar_gentype_v<T>, int> = 0>
-USYCL_INLINE T min(T x, detail::elem_t<T> y) noexcept {
-  return detail::map<T>([](auto a, auto b) { return b < a ? b : a; }, x, y);
+template <typename T, std::enable_if_t<detail::math::is_nonscalar_gentype_v<T>, int> = 0>
+USYCL_INLINE T min(T x, detail::math::elem_t<T> y) noexcept {
+  return detail::math::map<T>([](auto a, auto b) { return b < a ? b : a; }, x, y);
 }
-template <typename T, std::enable_if_t<detail::is_gentype_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_gentype_v<T>, int> = 0>
 USYCL_INLINE T max(T x, T y) noexcept {
-  return detail::map<T>([](auto a, auto b) { return a < b ? b : a; }, x, y);
+  return detail::math::map<T>([](auto a, auto b) { return a < b ? b : a; }, x, y);
 }
-template <typename T, std::enable_if_t<detail::is_nonscalar_gentype_v<T>, int> = 0>
-USYCL_INLINE T max(T x, detail::elem_t<T> y) noexcept {
-  return detail::map<T>([](auto a, auto b) { return a < b ? b : a; }, x, y);
+template <typename T, std::enable_if_t<detail::math::is_nonscalar_gentype_v<T>, int> = 0>
+USYCL_INLINE T max(T x, detail::math::elem_t<T> y) noexcept {
+  return detail::math::map<T>([](auto a, auto b) { return a < b ? b : a; }, x, y);
 }
 
 namespace detail {
+namespace math {
 template <typename T, typename Lo, typename Hi>
 USYCL_INLINE T clamp_impl(const T &x, const Lo &lo, const Hi &hi) noexcept {
   if constexpr (is_genfloat_v<T>)
@@ -1165,36 +1182,38 @@ USYCL_INLINE T clamp_impl(const T &x, const Lo &lo, const Hi &hi) noexcept {
         },
         x, lo, hi);
 }
+} // namespace math
 } // namespace detail
-template <typename T, std::enable_if_t<detail::is_gentype_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_gentype_v<T>, int> = 0>
 USYCL_INLINE T clamp(T x, T minval, T maxval) noexcept {
-  return detail::clamp_impl(x, minval, maxval);
+  return detail::math::clamp_impl(x, minval, maxval);
 }
-template <typename T, std::enable_if_t<detail::is_nonscalar_gentype_v<T>, int> = 0>
-USYCL_INLINE T clamp(T x, detail::elem_t<T> minval, detail::elem_t<T> maxval) noexcept {
-  return detail::clamp_impl(x, minval, maxval);
+template <typename T, std::enable_if_t<detail::math::is_nonscalar_gentype_v<T>, int> = 0>
+USYCL_INLINE T clamp(T x, detail::math::elem_t<T> minval, detail::math::elem_t<T> maxval) noexcept {
+  return detail::math::clamp_impl(x, minval, maxval);
 }
 
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
 USYCL_INLINE T degrees(T radians) noexcept {
-  return detail::map<T>(
+  return detail::math::map<T>(
       [](auto r) {
-        using C = detail::calc_t<decltype(r)>;
+        using C = detail::math::calc_t<decltype(r)>;
         return decltype(r)(static_cast<C>(r) * C(57.295779513082320876798154814105170L));
       },
       radians);
 }
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
 USYCL_INLINE T radians(T degrees) noexcept {
-  return detail::map<T>(
+  return detail::math::map<T>(
       [](auto d) {
-        using C = detail::calc_t<decltype(d)>;
+        using C = detail::math::calc_t<decltype(d)>;
         return decltype(d)(static_cast<C>(d) * C(0.017453292519943295769236907684886127L));
       },
       degrees);
 }
 
 namespace detail {
+namespace math {
 struct mix_fn {
   template <typename E, typename A> USYCL_INLINE E operator()(E x, E y, A a) const noexcept {
     using C = calc_t<E>;
@@ -1215,38 +1234,39 @@ struct smoothstep_fn {
     return E(t * t * (C(3) - C(2) * t));
   }
 };
+} // namespace math
 } // namespace detail
 
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
 USYCL_INLINE T mix(T x, T y, T a) noexcept {
-  return detail::map<T>(detail::mix_fn{}, x, y, a);
+  return detail::math::map<T>(detail::math::mix_fn{}, x, y, a);
 }
-template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>, int> = 0>
-USYCL_INLINE T mix(T x, T y, detail::elem_t<T> a) noexcept {
-  return detail::map<T>(detail::mix_fn{}, x, y, a);
+template <typename T, std::enable_if_t<detail::math::is_nonscalar_genfloat_v<T>, int> = 0>
+USYCL_INLINE T mix(T x, T y, detail::math::elem_t<T> a) noexcept {
+  return detail::math::map<T>(detail::math::mix_fn{}, x, y, a);
 }
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
 USYCL_INLINE T step(T edge, T x) noexcept {
-  return detail::map<T>(detail::step_fn{}, edge, x);
+  return detail::math::map<T>(detail::math::step_fn{}, edge, x);
 }
-template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>, int> = 0>
-USYCL_INLINE T step(detail::elem_t<T> edge, T x) noexcept {
-  return detail::map<T>(detail::step_fn{}, edge, x);
+template <typename T, std::enable_if_t<detail::math::is_nonscalar_genfloat_v<T>, int> = 0>
+USYCL_INLINE T step(detail::math::elem_t<T> edge, T x) noexcept {
+  return detail::math::map<T>(detail::math::step_fn{}, edge, x);
 }
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
 USYCL_INLINE T smoothstep(T edge0, T edge1, T x) noexcept {
-  return detail::map<T>(detail::smoothstep_fn{}, edge0, edge1, x);
+  return detail::math::map<T>(detail::math::smoothstep_fn{}, edge0, edge1, x);
 }
-template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T>, int> = 0>
-USYCL_INLINE T smoothstep(detail::elem_t<T> edge0, detail::elem_t<T> edge1, T x) noexcept {
-  return detail::map<T>(detail::smoothstep_fn{}, edge0, edge1, x);
+template <typename T, std::enable_if_t<detail::math::is_nonscalar_genfloat_v<T>, int> = 0>
+USYCL_INLINE T smoothstep(detail::math::elem_t<T> edge0, detail::math::elem_t<T> edge1, T x) noexcept {
+  return detail::math::map<T>(detail::math::smoothstep_fn{}, edge0, edge1, x);
 }
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
 USYCL_INLINE T sign(T x) noexcept {
-  return detail::map<T>(
+  return detail::math::map<T>(
       [](auto a) {
         using E = decltype(a);
-        using C = detail::calc_t<E>;
+        using C = detail::math::calc_t<E>;
         const C c = static_cast<C>(a);
         if (c > C(0))
           return E(1.0f);
@@ -1261,71 +1281,71 @@ USYCL_INLINE T sign(T x) noexcept {
 
 // ======================== geometric functions =============================
 
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
-USYCL_INLINE detail::elem_t<T> dot(T x, T y) noexcept {
-  return detail::elem_t<T>(detail::m::dot_acc(x, y));
+template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
+USYCL_INLINE detail::math::elem_t<T> dot(T x, T y) noexcept {
+  return detail::math::elem_t<T>(detail::math::m::dot_acc(x, y));
 }
 
-template <typename T, std::enable_if_t<detail::is_nonscalar_genfloat_v<T> &&
-                                           (detail::num_elems<T>() == 3 ||
-                                            detail::num_elems<T>() == 4),
+template <typename T, std::enable_if_t<detail::math::is_nonscalar_genfloat_v<T> &&
+                                           (detail::math::num_elems<T>() == 3 ||
+                                            detail::math::num_elems<T>() == 4),
                                        int> = 0>
 USYCL_INLINE T cross(T p0, T p1) noexcept {
-  using E = detail::elem_t<T>;
-  using C = detail::calc_t<E>;
+  using E = detail::math::elem_t<T>;
+  using C = detail::math::calc_t<E>;
   auto c = [&](int i) { return static_cast<C>(p0[i]); };
   auto d = [&](int i) { return static_cast<C>(p1[i]); };
   T r;
   r[0] = E(c(1) * d(2) - c(2) * d(1));
   r[1] = E(c(2) * d(0) - c(0) * d(2));
   r[2] = E(c(0) * d(1) - c(1) * d(0));
-  if constexpr (detail::num_elems<T>() == 4)
+  if constexpr (detail::math::num_elems<T>() == 4)
     r[3] = E(0.0f);
   return r;
 }
 
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
-USYCL_INLINE detail::elem_t<T> length(T p) noexcept {
-  return detail::elem_t<T>(detail::m::length_c(p));
+template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
+USYCL_INLINE detail::math::elem_t<T> length(T p) noexcept {
+  return detail::math::elem_t<T>(detail::math::m::length_c(p));
 }
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
-USYCL_INLINE detail::elem_t<T> distance(T p0, T p1) noexcept {
+template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
+USYCL_INLINE detail::math::elem_t<T> distance(T p0, T p1) noexcept {
   return length(T(p0 - p1));
 }
-template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>
 USYCL_INLINE T normalize(T p) noexcept {
-  using C = detail::calc_t<detail::elem_t<T>>;
-  const C len = detail::m::length_c(p);
+  using C = detail::math::calc_t<detail::math::elem_t<T>>;
+  const C len = detail::math::m::length_c(p);
   if (len == C(0))
     return p;
-  return detail::map<T>(
+  return detail::math::map<T>(
       [len](auto a) { return decltype(a)(static_cast<C>(a) / len); }, p);
 }
-template <typename T, std::enable_if_t<detail::is_genfloatf_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_genfloatf_v<T>, int> = 0>
 USYCL_INLINE float fast_length(T p) noexcept {
-  return detail::m::fast::sqrt(detail::m::dot_acc(p, p));
+  return detail::math::m::fast::sqrt(detail::math::m::dot_acc(p, p));
 }
-template <typename T, std::enable_if_t<detail::is_genfloatf_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_genfloatf_v<T>, int> = 0>
 USYCL_INLINE float fast_distance(T p0, T p1) noexcept {
   return fast_length(T(p0 - p1));
 }
-template <typename T, std::enable_if_t<detail::is_genfloatf_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_genfloatf_v<T>, int> = 0>
 USYCL_INLINE T fast_normalize(T p) noexcept {
-  const float d = detail::m::dot_acc(p, p);
+  const float d = detail::math::m::dot_acc(p, p);
   if (d == 0.0f)
     return p;
-  const float s = detail::m::fast::rsqrt(d);
-  return detail::map<T>([s](float a) { return a * s; }, p);
+  const float s = detail::math::m::fast::rsqrt(d);
+  return detail::math::map<T>([s](float a) { return a * s; }, p);
 }
 
 // ======================== relational functions ============================
 
 #define USYCL_REL2(NAME, EXPR)                                                           \
-  template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>             \
-  USYCL_INLINE detail::rel_result_t<T> NAME(T x, T y) noexcept {                         \
-    return detail::rel_map(                                                              \
+  template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>       \
+  USYCL_INLINE detail::math::rel_result_t<T> NAME(T x, T y) noexcept {                   \
+    return detail::math::rel_map(                                                        \
         [](auto a_, auto b_) {                                                           \
-          using C = detail::calc_t<decltype(a_)>;                                        \
+          using C = detail::math::calc_t<decltype(a_)>;                                  \
           const C a = static_cast<C>(a_), b = static_cast<C>(b_);                        \
           return EXPR;                                                                   \
         },                                                                               \
@@ -1343,9 +1363,9 @@ USYCL_REL2(isunordered, (a != a) || (b != b))
 #undef USYCL_REL2
 
 #define USYCL_REL1(NAME, IMPL)                                                           \
-  template <typename T, std::enable_if_t<detail::is_genfloat_v<T>, int> = 0>             \
-  USYCL_INLINE detail::rel_result_t<T> NAME(T x) noexcept {                              \
-    return detail::rel_map([](auto a) { return detail::m::IMPL(a); }, x);                \
+  template <typename T, std::enable_if_t<detail::math::is_genfloat_v<T>, int> = 0>       \
+  USYCL_INLINE detail::math::rel_result_t<T> NAME(T x) noexcept {                        \
+    return detail::math::rel_map([](auto a) { return detail::math::m::IMPL(a); }, x);    \
   }
 USYCL_REL1(isfinite, isfinite_s)
 USYCL_REL1(isinf, isinf_s)
@@ -1356,49 +1376,49 @@ USYCL_REL1(signbit, signbit_s)
 
 // any/all: vec and scalar signed integers test the most significant bit and
 // return int (1/0); marray<bool>/bool test the values and return bool.
-template <typename T, std::enable_if_t<detail::is_geninteger_v<T> && !detail::is_marray_v<T> &&
-                                           std::is_signed_v<detail::elem_t<T>>,
+template <typename T, std::enable_if_t<detail::math::is_geninteger_v<T> && !detail::is_marray_v<T> &&
+                                           std::is_signed_v<detail::math::elem_t<T>>,
                                        int> = 0>
 USYCL_INLINE int any(T x) noexcept {
-  for (int i = 0; i < detail::num_elems<T>(); ++i)
-    if (detail::el(x, i) < 0)
+  for (int i = 0; i < detail::math::num_elems<T>(); ++i)
+    if (detail::math::el(x, i) < 0)
       return 1;
   return 0;
 }
-template <typename T, std::enable_if_t<detail::is_geninteger_v<T> && !detail::is_marray_v<T> &&
-                                           std::is_signed_v<detail::elem_t<T>>,
+template <typename T, std::enable_if_t<detail::math::is_geninteger_v<T> && !detail::is_marray_v<T> &&
+                                           std::is_signed_v<detail::math::elem_t<T>>,
                                        int> = 0>
 USYCL_INLINE int all(T x) noexcept {
-  for (int i = 0; i < detail::num_elems<T>(); ++i)
-    if (!(detail::el(x, i) < 0))
+  for (int i = 0; i < detail::math::num_elems<T>(); ++i)
+    if (!(detail::math::el(x, i) < 0))
       return 0;
   return 1;
 }
 template <typename T, std::enable_if_t<std::is_same_v<T, bool> ||
                                            (detail::is_marray_v<T> &&
-                                            std::is_same_v<detail::elem_t<T>, bool>),
+                                            std::is_same_v<detail::math::elem_t<T>, bool>),
                                        int> = 0>
 USYCL_INLINE bool any(T x) noexcept {
-  for (int i = 0; i < detail::num_elems<T>(); ++i)
-    if (detail::el(x, i))
+  for (int i = 0; i < detail::math::num_elems<T>(); ++i)
+    if (detail::math::el(x, i))
       return true;
   return false;
 }
 template <typename T, std::enable_if_t<std::is_same_v<T, bool> ||
                                            (detail::is_marray_v<T> &&
-                                            std::is_same_v<detail::elem_t<T>, bool>),
+                                            std::is_same_v<detail::math::elem_t<T>, bool>),
                                        int> = 0>
 USYCL_INLINE bool all(T x) noexcept {
-  for (int i = 0; i < detail::num_elems<T>(); ++i)
-    if (!detail::el(x, i))
+  for (int i = 0; i < detail::math::num_elems<T>(); ++i)
+    if (!detail::math::el(x, i))
       return false;
   return true;
 }
 
 // bitselect: each result bit is the bit of b where c has a 1, else of a.
-template <typename T, std::enable_if_t<detail::is_gentype_v<T>, int> = 0>
+template <typename T, std::enable_if_t<detail::math::is_gentype_v<T>, int> = 0>
 USYCL_INLINE T bitselect(T a, T b, T c) noexcept {
-  return detail::map<T>(
+  return detail::math::map<T>(
       [](auto x, auto y, auto z) {
         using E = decltype(x);
         using U = typename detail::fixed_unsigned<sizeof(E)>::type;
@@ -1411,27 +1431,27 @@ USYCL_INLINE T bitselect(T a, T b, T c) noexcept {
 // select(a, b, c): scalars: c ? b : a. vec: per element, the MSB of c picks b.
 // marray: c is marray<bool, N>.
 template <typename T, typename C,
-          std::enable_if_t<detail::is_gentype_v<T> && !detail::is_nonscalar_v<T> &&
+          std::enable_if_t<detail::math::is_gentype_v<T> && !detail::math::is_nonscalar_v<T> &&
                                (std::is_integral_v<C>),
                            int> = 0>
 USYCL_INLINE T select(T a, T b, C c) noexcept {
   return c ? b : a;
 }
 template <typename T, typename C,
-          std::enable_if_t<detail::is_vec_v<T> && detail::is_gentype_v<T> &&
-                               detail::is_vec_v<C> && detail::is_geninteger_v<C> &&
-                               detail::num_elems<T>() == detail::num_elems<C>() &&
-                               sizeof(detail::elem_t<C>) == sizeof(detail::elem_t<T>),
+          std::enable_if_t<detail::is_vec_v<T> && detail::math::is_gentype_v<T> &&
+                               detail::is_vec_v<C> && detail::math::is_geninteger_v<C> &&
+                               detail::math::num_elems<T>() == detail::math::num_elems<C>() &&
+                               sizeof(detail::math::elem_t<C>) == sizeof(detail::math::elem_t<T>),
                            int> = 0>
 USYCL_INLINE T select(T a, T b, C c) noexcept {
   T r;
-  using S = typename detail::fixed_signed<sizeof(detail::elem_t<C>)>::type;
-  for (int i = 0; i < detail::num_elems<T>(); ++i)
+  using S = typename detail::fixed_signed<sizeof(detail::math::elem_t<C>)>::type;
+  for (int i = 0; i < detail::math::num_elems<T>(); ++i)
     r[i] = static_cast<S>(c[i]) < 0 ? b[i] : a[i];
   return r;
 }
 template <typename T, std::size_t N,
-          std::enable_if_t<detail::is_gentype_v<marray<T, N>>, int> = 0>
+          std::enable_if_t<detail::math::is_gentype_v<marray<T, N>>, int> = 0>
 USYCL_INLINE marray<T, N> select(marray<T, N> a, marray<T, N> b, marray<bool, N> c) noexcept {
   marray<T, N> r;
   for (std::size_t i = 0; i < N; ++i)

@@ -44,9 +44,7 @@ class reducer;
 
 namespace detail {
 
-template <typename T> struct type_identity {
-  using type = T;
-};
+template <typename T> struct type_identity { using type = T; };
 // std::type_identity_t (C++20): keeps a parameter out of deduction.
 template <typename T> using type_identity_t = typename type_identity<T>::type;
 
@@ -70,8 +68,7 @@ struct reducer_access {
 
 // A work-item's private view of one reduction variable. Not copyable: the
 // kernel receives it by reference (`auto &sum`).
-template <typename T, typename BinaryOperation, int Dimensions, bool HasIdentity>
-class reducer {
+template <typename T, typename BinaryOperation, int Dimensions, bool HasIdentity> class reducer {
   static_assert(Dimensions == 0, "usycl supports scalar reductions (reducer dimensions 0)");
 
 public:
@@ -111,12 +108,12 @@ private:
 };
 
 // Shorthand operators of SYCL 2020 §4.9.2.3, each for its function object.
-#define USYCL_REDUCER_OP(OPSYM, FUNC, COND)                                                    \
-  template <typename T, typename Op, int D, bool I,                                            \
-            std::enable_if_t<detail::is_op_v<FUNC, Op, T> && (COND), int> = 0>                 \
-  USYCL_INLINE reducer<T, Op, D, I> &operator OPSYM(reducer<T, Op, D, I> &r,                   \
-                                                    const detail::type_identity_t<T> &v) {     \
-    return r.combine(v);                                                                       \
+#define USYCL_REDUCER_OP(OPSYM, FUNC, COND)                                                        \
+  template <typename T, typename Op, int D, bool I,                                                \
+            std::enable_if_t<detail::is_op_v<FUNC, Op, T> && (COND), int> = 0>                     \
+  USYCL_INLINE reducer<T, Op, D, I> &operator OPSYM(reducer<T, Op, D, I> &r,                       \
+                                                    const detail::type_identity_t<T> &v) {         \
+    return r.combine(v);                                                                           \
   }
 USYCL_REDUCER_OP(+=, plus, true)
 USYCL_REDUCER_OP(*=, multiplies, true)
@@ -128,13 +125,15 @@ USYCL_REDUCER_OP(^=, bit_xor, std::is_integral_v<T>)
 namespace detail {
 template <typename T, typename Op>
 inline constexpr bool counts_v =
-    is_op_v<plus, Op, T> && std::is_integral_v<T> && !std::is_same_v<T, bool>;
+    is_op_v<plus, Op, T> &&std::is_integral_v<T> && !std::is_same_v<T, bool>;
 } // namespace detail
-template <typename T, typename Op, int D, bool I, std::enable_if_t<detail::counts_v<T, Op>, int> = 0>
+template <typename T, typename Op, int D, bool I,
+          std::enable_if_t<detail::counts_v<T, Op>, int> = 0>
 USYCL_INLINE reducer<T, Op, D, I> &operator++(reducer<T, Op, D, I> &r) {
   return r.combine(T(1));
 }
-template <typename T, typename Op, int D, bool I, std::enable_if_t<detail::counts_v<T, Op>, int> = 0>
+template <typename T, typename Op, int D, bool I,
+          std::enable_if_t<detail::counts_v<T, Op>, int> = 0>
 USYCL_INLINE void operator++(reducer<T, Op, D, I> &r, int) {
   r.combine(T(1));
 }
@@ -184,7 +183,8 @@ template <> struct uint_of_size<8> { using type = uint64_t; };
 // 4- and 8-byte arithmetic types (native add/min/max/and/or/xor, its CAS
 // otherwise); other types (half, bool, 1- and 2-byte integers) use a
 // compare-and-swap on their bits.
-template <typename T, typename Op> USYCL_INLINE void atomic_combine(T *p, const T &v, const Op &op) {
+template <typename T, typename Op>
+USYCL_INLINE void atomic_combine(T *p, const T &v, const Op &op) {
   if constexpr (is_atomic_int_v<T> || is_atomic_fp_v<T>) {
     atomic_ref<T, memory_order::relaxed, memory_scope::device, access::address_space::global_space>
         a(*p);
@@ -214,7 +214,8 @@ template <typename T, typename Op> USYCL_INLINE void atomic_combine(T *p, const 
   } else {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
                   "reduction variables must be 1, 2, 4 or 8 bytes");
-    static_assert(std::is_trivially_copyable_v<T>, "reduction variables must be trivially copyable");
+    static_assert(std::is_trivially_copyable_v<T>,
+                  "reduction variables must be trivially copyable");
     using U = typename uint_of_size<sizeof(T)>::type;
     U *up = reinterpret_cast<U *>(p);
     U old = __scoped_atomic_load_n(up, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
@@ -248,14 +249,13 @@ USYCL_INLINE void group_commit(const Desc &d, R &r, uint32_t lid, uint32_t n, ch
     if (lid == 0)
       atomic_combine(d.data(), v, d.op);
   } else {
-    maybe<T> m{reducer_access::value(r), reducer_access::has(r)};
-    m = wg_reduce_nvptx(lid, n, m, maybe_op<typename Desc::op_type>{d.op}, scratch);
+    optional_value<T> m{reducer_access::value(r), reducer_access::has(r)};
+    m = wg_reduce_nvptx(lid, n, m, optional_op<typename Desc::op_type>{d.op}, scratch);
     if (lid == 0 && m.has)
       atomic_combine(d.data(), m.value, d.op);
   }
 }
 #endif
-
 
 // Largest grid of a range reduction on NVPTX: ~one wave of 256-thread blocks
 // on an H100/H200 (132 SMs x 2048 threads). More threads only add atomics.
@@ -289,7 +289,8 @@ USYCL_INLINE void invoke_range_with_reducers(const K &k, const item<Dims, true> 
 
 // Row-major id of linear index i in r. 32-bit arithmetic where it suffices:
 // 64-bit division is a long instruction sequence on NVPTX.
-template <int Dims> USYCL_INLINE id<Dims> delinearize(uint64_t i, const range<Dims> &r, bool small) {
+template <int Dims>
+USYCL_INLINE id<Dims> delinearize(uint64_t i, const range<Dims> &r, bool small) {
   id<Dims> x;
   if constexpr (Dims == 1) {
     x[0] = i;
@@ -318,8 +319,7 @@ template <typename K, int Dims, typename... Descs> struct reduction_range_kernel
   uint64_t nominal; // work-items of the launch (<= max_reduction_threads)
   std::tuple<Descs...> descs;
 
-  template <size_t... I>
-  USYCL_INLINE auto make_reducers(std::index_sequence<I...>) const {
+  template <size_t... I> USYCL_INLINE auto make_reducers(std::index_sequence<I...>) const {
     return std::tuple<reducer_of<Descs>...>(std::get<I>(descs).init()...);
   }
 
@@ -339,7 +339,8 @@ template <typename K, int Dims, typename... Descs> struct reduction_range_kernel
         [&](auto &...r) {
           auto call = [&](uint64_t i) {
             invoke_range_with_reducers<Dims>(
-                kernel, item<Dims, true>(delinearize<Dims>(i, user_range, small), user_range, id<Dims>()),
+                kernel,
+                item<Dims, true>(delinearize<Dims>(i, user_range, small), user_range, id<Dims>()),
                 r...);
           };
           uint64_t i = uint64_t(__nvvm_read_ptx_sreg_ctaid_x()) * bs + lid;
@@ -360,7 +361,8 @@ template <typename K, int Dims, typename... Descs> struct reduction_range_kernel
   }
 
   template <typename Rs, size_t... I>
-  USYCL_INLINE void finish_group(Rs &rs, uint32_t lid, uint32_t n, std::index_sequence<I...>) const {
+  USYCL_INLINE void finish_group(Rs &rs, uint32_t lid, uint32_t n,
+                                 std::index_sequence<I...>) const {
     // Range launches have no dynamic shared memory: use the static scratch.
     (group_commit(std::get<I>(descs), std::get<I>(rs), lid, n, (char *)range_group_scratch), ...);
   }
@@ -372,8 +374,7 @@ template <typename K, int Dims, typename... Descs> struct reduction_nd_kernel {
   K kernel;
   std::tuple<Descs...> descs;
 
-  template <size_t... I>
-  USYCL_INLINE auto make_reducers(std::index_sequence<I...>) const {
+  template <size_t... I> USYCL_INLINE auto make_reducers(std::index_sequence<I...>) const {
     return std::tuple<reducer_of<Descs>...>(std::get<I>(descs).init()...);
   }
   template <typename Rs, size_t... I>
@@ -405,12 +406,12 @@ template <typename K, int Dims, typename... Descs> struct reduction_nd_kernel {
   }
 
   template <typename Rs, size_t... I>
-  USYCL_INLINE void finish_group(Rs &rs, uint32_t lid, uint32_t n, std::index_sequence<I...>) const {
+  USYCL_INLINE void finish_group(Rs &rs, uint32_t lid, uint32_t n,
+                                 std::index_sequence<I...>) const {
     (group_commit(std::get<I>(descs), std::get<I>(rs), lid, n, group_scratch()), ...);
   }
 #endif
 };
-
 
 // ---- device entry points (see kernel_entry.hpp; the body only forwards:
 // clang 22 miscompiles a kernel entry point whose local variable
@@ -562,7 +563,8 @@ template <typename Desc> void submit_identity_fill(handler &h, const Desc &d) {
   }
 }
 template <typename... Descs, size_t... I>
-void submit_identity_fills(handler &h, const std::tuple<Descs...> &descs, std::index_sequence<I...>) {
+void submit_identity_fills(handler &h, const std::tuple<Descs...> &descs,
+                           std::index_sequence<I...>) {
   (submit_identity_fill(h, std::get<I>(descs)), ...);
 }
 #endif
@@ -643,19 +645,18 @@ auto reduction(T *var, BinaryOperation combiner, const property_list &props = {}
   if constexpr (known)
     identity = known_identity_v<BinaryOperation, T>;
   return detail::reduction_desc<T, BinaryOperation, known, false>{
-      var, identity, combiner,
-      props.has_property<property::reduction::initialize_to_identity>()};
+      var, identity, combiner, props.has_property<property::reduction::initialize_to_identity>()};
 }
 
 template <typename T, typename BinaryOperation>
 auto reduction(T *var, const detail::type_identity_t<T> &identity, BinaryOperation combiner,
                const property_list &props = {}) {
   return detail::reduction_desc<T, BinaryOperation, true, false>{
-      var, identity, combiner,
-      props.has_property<property::reduction::initialize_to_identity>()};
+      var, identity, combiner, props.has_property<property::reduction::initialize_to_identity>()};
 }
 
-#ifndef __SYCL_DEVICE_ONLY__
+// Buffer reductions reduce into element 0 of `vars`, through a read_write
+// accessor that makes the scheduler order the kernel after earlier users.
 template <typename T, typename AllocatorT, typename BinaryOperation>
 auto reduction(buffer<T, 1, AllocatorT> vars, handler &cgh, BinaryOperation combiner,
                const property_list &props = {}) {
@@ -669,27 +670,13 @@ auto reduction(buffer<T, 1, AllocatorT> vars, handler &cgh, BinaryOperation comb
 }
 
 template <typename T, typename AllocatorT, typename BinaryOperation>
-auto reduction(buffer<T, 1, AllocatorT> vars, handler &cgh, const detail::type_identity_t<T> &identity,
-               BinaryOperation combiner, const property_list &props = {}) {
+auto reduction(buffer<T, 1, AllocatorT> vars, handler &cgh,
+               const detail::type_identity_t<T> &identity, BinaryOperation combiner,
+               const property_list &props = {}) {
   return detail::reduction_desc<T, BinaryOperation, true, true>{
       accessor<T, 1, access_mode::read_write, target::device>(vars, cgh), identity, combiner,
       props.has_property<property::reduction::initialize_to_identity>()};
 }
-#else
-// The device pass never runs command-group code; these only give the
-// reduction its type.
-template <typename T, typename AllocatorT, typename BinaryOperation>
-auto reduction(buffer<T, 1, AllocatorT>, handler &, BinaryOperation combiner,
-               const property_list & = {}) {
-  return detail::reduction_desc<T, BinaryOperation, has_known_identity_v<BinaryOperation, T>,
-                                true>{{}, T{}, combiner, false};
-}
-template <typename T, typename AllocatorT, typename BinaryOperation>
-auto reduction(buffer<T, 1, AllocatorT>, handler &, const detail::type_identity_t<T> &identity,
-               BinaryOperation combiner, const property_list & = {}) {
-  return detail::reduction_desc<T, BinaryOperation, true, true>{{}, identity, combiner, false};
-}
-#endif
 
 } // namespace _V1
 } // namespace sycl

@@ -58,17 +58,17 @@ template <typename T, int N> struct is_vec<vec<T, N>> : std::true_type {};
 template <typename T> inline constexpr bool is_vec_v = is_vec<std::remove_cv_t<T>>::value;
 
 template <typename T>
-inline constexpr bool is_fp_v =
+inline constexpr bool is_vec_fp_v =
     std::is_floating_point_v<T> || std::is_same_v<std::remove_cv_t<T>, half>;
 
 template <typename T>
 inline constexpr bool is_vec_elem_v = std::is_arithmetic_v<T> || std::is_same_v<T, half> ||
                                       std::is_same_v<T, std::byte>;
 
-template <typename T> inline constexpr bool always_true_v = true;
-template <typename T> inline constexpr bool not_byte_v = !std::is_same_v<T, std::byte>;
+template <typename T> inline constexpr bool vec_always_true_v = true;
+template <typename T> inline constexpr bool vec_not_byte_v = !std::is_same_v<T, std::byte>;
 
-template <typename T> constexpr int count_elems() {
+template <typename T> constexpr int vec_count_elems() {
   if constexpr (is_vec_v<T>)
     return T::size();
   else
@@ -178,10 +178,10 @@ USYCL_INLINE To int_to_fp(From x) noexcept {
     constexpr bool Wide = sizeof(From) == 8;
 #define USYCL_I2F(PFX)                                                                   \
   if constexpr (R == rounding_mode::rtz)                                                 \
-    return PFX##_rz(x);                                                                   \
+    return PFX##_rz(x);                                                                  \
   else if constexpr (R == rounding_mode::rtp)                                            \
-    return PFX##_ru(x);                                                                   \
-  else                                                                                    \
+    return PFX##_ru(x);                                                                  \
+  else                                                                                   \
     return PFX##_rd(x);
     if constexpr (std::is_same_v<To, float>) {
       if constexpr (!Wide && S) {
@@ -263,7 +263,7 @@ template <typename To, rounding_mode R, typename From>
 USYCL_INLINE To convert_scalar(From x) noexcept {
   if constexpr (std::is_same_v<To, From>) {
     return x;
-  } else if constexpr (std::is_integral_v<To> && is_fp_v<From>) {
+  } else if constexpr (std::is_integral_v<To> && is_vec_fp_v<From>) {
     using W = std::conditional_t<std::is_same_v<From, double>, double, float>;
     constexpr rounding_mode R2 = R == rounding_mode::automatic ? rounding_mode::rtz : R;
     const W r = round_integral<R2>(static_cast<W>(x));
@@ -271,9 +271,9 @@ USYCL_INLINE To convert_scalar(From x) noexcept {
       return r != W(0);
     else
       return static_cast<To>(r);
-  } else if constexpr (is_fp_v<To> && std::is_integral_v<From> && !std::is_same_v<From, bool>) {
+  } else if constexpr (is_vec_fp_v<To> && std::is_integral_v<From> && !std::is_same_v<From, bool>) {
     return int_to_fp<To, R>(x);
-  } else if constexpr (is_fp_v<To> && is_fp_v<From>) {
+  } else if constexpr (is_vec_fp_v<To> && is_vec_fp_v<From>) {
     return fp_to_fp<To, R>(x);
   } else if constexpr (std::is_same_v<To, std::byte>) {
     return static_cast<std::byte>(static_cast<unsigned char>(x));
@@ -305,7 +305,7 @@ template <typename DataT, int NumElements> class vec {
   alignas(sizeof(DataT) * StorageN) DataT m_data[StorageN]{};
 
   template <typename Arg> static constexpr int arg_count() {
-    return detail::count_elems<std::remove_cv_t<std::remove_reference_t<Arg>>>();
+    return detail::vec_count_elems<std::remove_cv_t<std::remove_reference_t<Arg>>>();
   }
   template <typename Arg> static constexpr bool valid_arg() {
     using A = std::remove_cv_t<std::remove_reference_t<Arg>>;
@@ -377,11 +377,11 @@ public:
 
 #define USYCL_VEC_ACCESSOR(NAME, IDX)                                                    \
   constexpr DataT &NAME() noexcept {                                                     \
-    static_assert(IDX < N, "sycl::vec: element " #NAME "() out of range");             \
+    static_assert(IDX < N, "sycl::vec: element " #NAME "() out of range");               \
     return m_data[IDX];                                                                  \
   }                                                                                      \
   constexpr const DataT &NAME() const noexcept {                                         \
-    static_assert(IDX < N, "sycl::vec: element " #NAME "() out of range");             \
+    static_assert(IDX < N, "sycl::vec: element " #NAME "() out of range");               \
     return m_data[IDX];                                                                  \
   }
   USYCL_VEC_ACCESSOR(x, 0)
@@ -546,31 +546,31 @@ public:
   friend constexpr rel_vec_t operator OP(const vec &l, const vec &r) noexcept {          \
     rel_vec_t res;                                                                       \
     for (int i = 0; i < N; ++i)                                                          \
-      res[i] = (l.m_data[i] OP r.m_data[i]) ? rel_elem_t(-1) : rel_elem_t(0);     \
+      res[i] = (l.m_data[i] OP r.m_data[i]) ? rel_elem_t(-1) : rel_elem_t(0);            \
     return res;                                                                          \
   }                                                                                      \
   template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
   friend constexpr rel_vec_t operator OP(const vec &l, const DataT &r) noexcept {        \
     rel_vec_t res;                                                                       \
     for (int i = 0; i < N; ++i)                                                          \
-      res[i] = (l.m_data[i] OP r) ? rel_elem_t(-1) : rel_elem_t(0);               \
+      res[i] = (l.m_data[i] OP r) ? rel_elem_t(-1) : rel_elem_t(0);                      \
     return res;                                                                          \
   }                                                                                      \
   template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
   friend constexpr rel_vec_t operator OP(const DataT &l, const vec &r) noexcept {        \
     rel_vec_t res;                                                                       \
     for (int i = 0; i < N; ++i)                                                          \
-      res[i] = (l OP r.m_data[i]) ? rel_elem_t(-1) : rel_elem_t(0);               \
+      res[i] = (l OP r.m_data[i]) ? rel_elem_t(-1) : rel_elem_t(0);                      \
     return res;                                                                          \
   }
-  USYCL_VEC_RELOP(==, detail::always_true_v<T_>)
-  USYCL_VEC_RELOP(!=, detail::always_true_v<T_>)
-  USYCL_VEC_RELOP(<, detail::always_true_v<T_>)
-  USYCL_VEC_RELOP(>, detail::always_true_v<T_>)
-  USYCL_VEC_RELOP(<=, detail::always_true_v<T_>)
-  USYCL_VEC_RELOP(>=, detail::always_true_v<T_>)
-  USYCL_VEC_RELOP(&&, detail::not_byte_v<T_>)
-  USYCL_VEC_RELOP(||, detail::not_byte_v<T_>)
+  USYCL_VEC_RELOP(==, detail::vec_always_true_v<T_>)
+  USYCL_VEC_RELOP(!=, detail::vec_always_true_v<T_>)
+  USYCL_VEC_RELOP(<, detail::vec_always_true_v<T_>)
+  USYCL_VEC_RELOP(>, detail::vec_always_true_v<T_>)
+  USYCL_VEC_RELOP(<=, detail::vec_always_true_v<T_>)
+  USYCL_VEC_RELOP(>=, detail::vec_always_true_v<T_>)
+  USYCL_VEC_RELOP(&&, detail::vec_not_byte_v<T_>)
+  USYCL_VEC_RELOP(||, detail::vec_not_byte_v<T_>)
 #undef USYCL_VEC_RELOP
 
   template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH, int> = 0>

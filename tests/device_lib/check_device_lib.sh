@@ -5,7 +5,10 @@
 # and checks the IR/PTX for the expected device mapping.
 #
 # usage: check_device_lib.sh [INCLUDE_DIR]      (default: <repo>/include)
-# env:   CLANGXX LLVM_LINK LLC LLVM_DIS PTXAS GXX LIBDEVICE ARCH KEEP=1
+# env:   CLANGXX LLVM_LINK OPT LLC LLVM_DIS PTXAS GXX LIBDEVICE ARCH KEEP=1
+#
+# The flow mirrors usycl++: device pass with -nocudalib, then libdevice linked
+# (only needed, internalized), opt at the same level, llc.
 # exit:  0 pass, 1 fail, 77 skipped (no clang-22 / libdevice)
 set -u
 
@@ -14,13 +17,14 @@ inc="${1:-$here/../../include}"
 CLANGXX="${CLANGXX:-clang++-22}"
 LLVM_LINK="${LLVM_LINK:-llvm-link-22}"
 LLC="${LLC:-llc-22}"
+OPT="${OPT:-opt-22}"
 LLVM_DIS="${LLVM_DIS:-llvm-dis-22}"
 GXX="${GXX:-g++}"
 ARCH="${ARCH:-sm_90}"
 LIBDEVICE="${LIBDEVICE:-/usr/local/cuda/nvvm/libdevice/libdevice.10.bc}"
 PTXAS="${PTXAS:-$(command -v ptxas 2>/dev/null || echo /usr/local/cuda/bin/ptxas)}"
 
-for tool in "$CLANGXX" "$LLVM_LINK" "$LLC" "$LLVM_DIS"; do
+for tool in "$CLANGXX" "$LLVM_LINK" "$OPT" "$LLC" "$LLVM_DIS"; do
   command -v "$tool" >/dev/null 2>&1 || { echo "SKIP: $tool not found"; exit 77; }
 done
 [ -f "$LIBDEVICE" ] || { echo "SKIP: libdevice not found at $LIBDEVICE"; exit 77; }
@@ -47,8 +51,24 @@ reject() {
   else pass "no /$2/ ${3:-}"; fi
 }
 
+# kernel_body PTX KERNEL: the PTX of one .entry
+kernel_body() {
+  awk -v k="$2" '/^\.visible \.entry /{inside = index($0, k "(") > 0} inside' "$1"
+}
+expect_in_kernel() { # PTX KERNEL REGEX DESCRIPTION
+  kernel_body "$1" "$2" >"$work/kbody"
+  if [ ! -s "$work/kbody" ]; then fail "kernel $2 not found"; return; fi
+  if grep -Eq -- "$3" "$work/kbody"; then pass "$2: found /$3/ ${4:-}"; else fail "$2: missing /$3/ ${4:-}"; fi
+}
+reject_in_kernel() { # PTX KERNEL REGEX DESCRIPTION
+  kernel_body "$1" "$2" >"$work/kbody"
+  if [ ! -s "$work/kbody" ]; then fail "kernel $2 not found"; return; fi
+  if grep -Eq -- "$3" "$work/kbody"; then fail "$2: unexpected /$3/ ${4:-}"; else pass "$2: no /$3/ ${4:-}"; fi
+}
+
 src="$here/device_lib_kernels.cpp"
-dev_flags=(-fsycl --offload-device-only --offload-arch="$ARCH" -std=c++17 -I"$inc" -Wall -Werror -emit-llvm -c)
+# -nocudalib as usycl++ does: libdevice is linked below, at device-link time
+dev_flags=(-fsycl --offload-device-only --offload-arch="$ARCH" -nocudalib -std=c++17 -I"$inc" -Wall -Werror -emit-llvm -c)
 
 # ---- host side of the same source: every template instantiates on the host ----
 run "host pass (clang -fsycl --offload-host-only, C++20)" \
@@ -61,17 +81,23 @@ fi
 for opt in O2 O0; do
   bc="$work/dev_$opt.bc"; linked="$work/dev_${opt}_linked.bc"; ptx="$work/dev_$opt.ptx"
   run "device compile -$opt" "$CLANGXX" "${dev_flags[@]}" -"$opt" "$src" -o "$bc" || continue
-  run "llvm-link libdevice --only-needed (-$opt)" "$LLVM_LINK" "$bc" --only-needed "$LIBDEVICE" -o "$linked" || continue
+  run "llvm-link libdevice --only-needed --internalize (-$opt)" \
+    "$LLVM_LINK" "$bc" --only-needed --internalize "$LIBDEVICE" -o "$work/dev_${opt}_l.bc" || continue
+  run "opt -$opt after linking libdevice" "$OPT" -"$opt" "$work/dev_${opt}_l.bc" -o "$linked" || continue
   "$LLVM_DIS" "$linked" -o "$work/dev_$opt.ll"
   # math must go through libdevice: no intrinsics the NVPTX backend cannot select
   reject "$work/dev_$opt.ll" '@llvm\.(sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh|exp|exp2|exp10|log|log2|log10|pow|powi|ldexp|frexp|sincos|modf)\.f(16|32|64)\b' "(-$opt IR)"
   reject "$work/dev_$opt.ll" '^declare .*@__nv_' "(-$opt IR: unresolved libdevice function)"
   run "llc -mcpu=$ARCH (-$opt)" "$LLC" -march=nvptx64 -mcpu="$ARCH" "$linked" -o "$ptx" || continue
   reject "$ptx" '__nvvm_reflect' "(-$opt PTX: NVVMReflect resolved)"
-  if [ -x "$PTXAS" ]; then
-    run "ptxas -arch=$ARCH (-$opt): every inline-PTX variant assembles" "$PTXAS" -arch="$ARCH" "$ptx" -o "$work/dev_$opt.cubin"
-  else
-    echo "SKIP: ptxas not found; inline PTX not assembled"
+  # ptxas validates the inline PTX (the -O2 module holds every variant through the
+  # run-time order/scope kernel; -O0 PTX is large and slow to assemble).
+  if [ "$opt" = O2 ]; then
+    if [ -x "$PTXAS" ]; then
+      run "ptxas -arch=$ARCH: every inline-PTX variant assembles" "$PTXAS" -O0 -arch="$ARCH" "$ptx" -o "$work/dev_$opt.cubin"
+    else
+      echo "SKIP: ptxas not found; inline PTX not assembled"
+    fi
   fi
 done
 
@@ -79,7 +105,14 @@ ptx="$work/dev_O2.ptx"
 if [ -f "$ptx" ]; then
   # kernels
   n=$(grep -c '^\.visible \.entry _ZTSN1k' "$ptx")
-  [ "$n" -eq 10 ] && pass "10 kernels emitted" || fail "expected 10 kernels, found $n"
+  [ "$n" -eq 15 ] && pass "15 kernels emitted" || fail "expected 15 kernels, found $n"
+  # exact lowering of single functions
+  expect_in_kernel "$ptx" _ZTSN1k15only_native_expE 'ex2\.approx(\.ftz)?\.f32' "(native::exp -> __nv_fast_expf)"
+  reject_in_kernel "$ptx" _ZTSN1k15only_native_expE 'fma\.rn\.f32' "(native::exp has no accurate range reduction)"
+  expect_in_kernel "$ptx" _ZTSN1k8only_expE 'fma\.rn\.f32' "(sycl::exp -> accurate __nv_expf)"
+  expect_in_kernel "$ptx" _ZTSN1k15only_native_sinE 'sin\.approx(\.ftz)?\.f32' "(native::sin -> __nv_fast_sinf)"
+  reject_in_kernel "$ptx" _ZTSN1k8only_sinE 'sin\.approx' "(sycl::sin is the accurate __nv_sinf)"
+  expect_in_kernel "$ptx" _ZTSN1k16only_native_sqrtE 'sqrt\.approx(\.ftz)?\.f32' "(native::sqrt -> sqrt.approx)"
   # native:: / half_precision:: -> fast libdevice variants
   expect "$ptx" 'ex2\.approx(\.ftz)?\.f32' "(native::exp/exp2 -> ex2.approx)"
   expect "$ptx" 'sin\.approx(\.ftz)?\.f32' "(native::sin -> __nv_fast_sinf)"
@@ -136,7 +169,8 @@ fi
 csrc="$here/cmath_in_kernel.cpp"
 if run "device compile cmath_in_kernel.cpp -fmath-errno" \
      "$CLANGXX" "${dev_flags[@]}" -O2 -fmath-errno "$csrc" -o "$work/cm.bc"; then
-  "$LLVM_LINK" "$work/cm.bc" --only-needed "$LIBDEVICE" -o "$work/cm_linked.bc" && \
+  "$LLVM_LINK" "$work/cm.bc" --only-needed --internalize "$LIBDEVICE" -o "$work/cm_l.bc" && \
+    "$OPT" -O2 "$work/cm_l.bc" -o "$work/cm_linked.bc" && \
     "$LLVM_DIS" "$work/cm_linked.bc" -o "$work/cm.ll"
   reject "$work/cm.ll" '@llvm\.(sin|cos|exp|log|log10|pow|acos|tgamma|exp2|cbrt|erf|lgamma|atan2)\.f(32|64)\b' "(std:: math -> libdevice)"
   reject "$work/cm.ll" '^declare .* @(sinf|sin|cosf|expf|exp|logf|powf|acos|tgammaf|erf|lgamma)\(' "(C math functions resolved)"

@@ -34,6 +34,12 @@ struct integer_fns;
 struct half_vec_ops;
 struct atomics;
 struct atomics_opaque_order;
+// one function each, so the script can check their exact lowering
+struct only_native_exp;
+struct only_exp;
+struct only_native_sin;
+struct only_sin;
+struct only_native_sqrt;
 } // namespace k
 
 // Sink so that nothing is optimised away.
@@ -47,7 +53,7 @@ template <class T> struct sink {
 template <class T, class S> void use_math(const T *in, S &put) {
   // Qualified calls: with `using namespace sycl;` an unqualified acos(double)
   // would pick the exact non-template ::acos(double) from <math.h>.
-  using I = sycl::detail::int_of_t<T>;
+  using I = sycl::detail::math::int_of_t<T>;
   T x = in[0], y = in[1], z = in[2];
   T outT{};
   I outI{};
@@ -112,7 +118,7 @@ struct vsink {
   float *out;
   int i = 0;
   template <class U> void operator()(const U &v) {
-    using namespace sycl::detail;
+    using namespace sycl::detail::math;
     if constexpr (is_nonscalar_v<U>) {
       for (int k = 0; k < num_elems<U>(); ++k)
         out[i++ % 64] = static_cast<float>(v[k]);
@@ -325,5 +331,10 @@ int main(int argc, char **argv) {
     ullp[3] = au.fetch_xor(e, o, sc);
     atomic_fence(o, sc);
   });
+  RUN(k::only_native_exp, [=] { fp[1] = sycl::native::exp(fp[0]); });
+  RUN(k::only_exp, [=] { fp[1] = sycl::exp(fp[0]); });
+  RUN(k::only_native_sin, [=] { fp[1] = sycl::native::sin(fp[0]); });
+  RUN(k::only_sin, [=] { fp[1] = sycl::sin(fp[0]); });
+  RUN(k::only_native_sqrt, [=] { fp[1] = sycl::native::sqrt(fp[0]); });
   return 0;
 }

@@ -61,7 +61,9 @@ enum islot : int { i_sg_id, i_sg_lid, i_sg_size, i_count };
 template <typename T> T value_of(size_t i, bool small) {
   // Small integers: exact in every type, so float sums compare exactly.
   // For half ({0,1}) even a 1024-item sum stays exact.
-  return small ? T((i * 7 + 3) % 2) : T(int((i * 2654435761u) % 19) - (std::is_signed_v<T> || !std::is_integral_v<T> ? 9 : 0));
+  return small ? T((i * 7 + 3) % 2)
+               : T(int((i * 2654435761u) % 19) -
+                   (std::is_signed_v<T> || !std::is_integral_v<T> ? 9 : 0));
 }
 
 // The predicate pattern of group g: none / all / some work-items true.
@@ -113,7 +115,8 @@ void run_nd(sycl::queue &q, const char *type, sycl::range<Dims> local, size_t gr
      o[s_shift_right] = sycl::shift_group_right(sg, v, 1);
      o[s_permute_xor] = sycl::permute_group_by_xor(sg, v, 1);
      const uint32_t sgn = sg.get_local_linear_range();
-     o[s_select] = sycl::select_from_group(sg, v, sycl::id<1>((sg.get_local_linear_id() + 3) % sgn));
+     o[s_select] =
+         sycl::select_from_group(sg, v, sycl::id<1>((sg.get_local_linear_id() + 3) % sgn));
 
      const bool p = pred_of(g.get_group_linear_id(), lid, n);
      int *b = bout + i * b_count;
@@ -296,6 +299,72 @@ template <typename T> void run_joint(sycl::queue &q, const char *type, size_t n,
   sycl::free(flags, q);
 }
 
+// A 16-byte type with a user operator (no known identity): one value per
+// warp no longer fits the scratch, so the chunked paths run, and operators
+// without an identity go through the "optional value" wrapper.
+struct p16 {
+  long a, b;
+  bool operator==(const p16 &o) const { return a == o.a && b == o.b; }
+};
+struct p16_op {
+  p16 operator()(const p16 &x, const p16 &y) const { return {x.a + y.a, x.b > y.b ? x.b : y.b}; }
+};
+
+void check16(const std::string &what, size_t i, const p16 &got, const p16 &want) {
+  check("p16", what + " .a", i, got.a, want.a);
+  check("p16", what + " .b", i, got.b, want.b);
+}
+
+void run_big(sycl::queue &q, size_t n, size_t groups) {
+  const size_t total = n * groups;
+  p16 *x = sycl::malloc_shared<p16>(total, q);
+  p16 *out = sycl::malloc_shared<p16>(total * 4, q);
+  long *jr = sycl::malloc_shared<long>(groups, q);
+  for (size_t i = 0; i < total; ++i)
+    x[i] = {long(i % 13) - 6, long((i * 7919) % 1000)};
+  const p16 init{100, -1};
+  q.parallel_for(sycl::nd_range<1>(total, n), [=](sycl::nd_item<1> it) {
+     auto g = it.get_group();
+     const size_t i = it.get_global_linear_id();
+     p16 *o = out + i * 4;
+     o[0] = sycl::reduce_over_group(g, x[i], p16_op());
+     o[1] = sycl::inclusive_scan_over_group(g, x[i], p16_op());
+     o[2] = sycl::exclusive_scan_over_group(g, x[i], init, p16_op());
+     o[3] = sycl::group_broadcast(g, x[i], n - 1);
+     // joint_reduce with an operator without identity over longs.
+     const long *first = &x[g.get_group_linear_id() * n].a;
+     long r = sycl::joint_reduce(g, first, first + 2 * (n / 2), [](long u, long v) { return u + v; });
+     if (g.leader())
+       jr[g.get_group_linear_id()] = r;
+   }).wait_and_throw();
+  const std::string cfg = "local " + std::to_string(n) + " (16-byte type)";
+  p16_op op;
+  for (size_t gi = 0; gi < groups; ++gi) {
+    const size_t base = gi * n;
+    p16 all = x[base];
+    for (size_t l = 1; l < n; ++l)
+      all = op(all, x[base + l]);
+    p16 incl = x[base], excl = init;
+    long jsum = 0;
+    for (size_t l = 0; l < 2 * (n / 2); ++l) // every other long is .a, then .b
+      jsum += l % 2 ? x[base + l / 2].b : x[base + l / 2].a;
+    check("p16", cfg + " joint_reduce (lambda)", gi, jr[gi], jsum);
+    for (size_t l = 0; l < n; ++l) {
+      const size_t i = base + l;
+      if (l)
+        incl = op(incl, x[i]);
+      check16(cfg + " reduce", i, out[i * 4 + 0], all);
+      check16(cfg + " inclusive scan", i, out[i * 4 + 1], incl);
+      check16(cfg + " exclusive scan init", i, out[i * 4 + 2], excl);
+      check16(cfg + " broadcast", i, out[i * 4 + 3], x[base + n - 1]);
+      excl = op(excl, x[i]);
+    }
+  }
+  sycl::free(x, q);
+  sycl::free(out, q);
+  sycl::free(jr, q);
+}
+
 template <typename T> void run_type(sycl::queue &q, const char *type, size_t max_wg) {
   const int before = failures;
   for (size_t n : {1, 7, 32, 33, 64, 100, 255, 256, 1000, 1024}) {
@@ -331,6 +400,11 @@ int main() {
       run_type<double>(q, "double", max_wg);
     if (dev.has(sycl::aspect::fp16))
       run_type<sycl::half>(q, "half", max_wg);
+    const int before = failures;
+    for (size_t n : {1, 33, 100, 512, 1024})
+      if (n <= max_wg)
+        run_big(q, n, 3);
+    std::printf("%-8s %s\n", "p16", failures == before ? "ok" : "FAILED");
   } catch (const sycl::exception &e) {
     std::fprintf(stderr, "FAIL: sycl::exception: %s\n", e.what());
     return 2;

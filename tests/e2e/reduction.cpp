@@ -48,7 +48,7 @@ template <typename T> void usm_range(sycl::queue &q, size_t n) {
     mn = std::min(mn, data[i]);
     mx = std::max(mx, data[i]);
   }
-  res[0] = T(10);   // previous values take part in the result
+  res[0] = T(10); // previous values take part in the result
   res[1] = T(1000);
   res[2] = T(2);
   q.parallel_for(sycl::range<1>(n), sycl::reduction(res + 0, sycl::plus<T>()),
@@ -85,16 +85,19 @@ template <typename T> void buffer_range(sycl::queue &q, size_t n) {
     sycl::buffer<T> p(&prev, sycl::range<1>(1));
     q.submit([&](sycl::handler &h) {
       sycl::accessor a(in, h, sycl::read_only);
-      auto rs = sycl::reduction(s, h, sycl::plus<T>(),
-                                sycl::property_list{sycl::property::reduction::initialize_to_identity{}});
-      auto rm = sycl::reduction(m, h, sycl::maximum<T>(),
-                                sycl::property_list{sycl::property::reduction::initialize_to_identity{}});
+      auto rs =
+          sycl::reduction(s, h, sycl::plus<T>(),
+                          sycl::property_list{sycl::property::reduction::initialize_to_identity{}});
+      auto rm =
+          sycl::reduction(m, h, sycl::maximum<T>(),
+                          sycl::property_list{sycl::property::reduction::initialize_to_identity{}});
       auto rp = sycl::reduction(p, h, sycl::plus<T>());
-      h.parallel_for(sycl::range<1>(n), rs, rm, rp, [=](sycl::item<1> it, auto &r1, auto &r2, auto &r3) {
-        r1 += a[it];
-        r2.combine(a[it]);
-        r3 += T(1);
-      });
+      h.parallel_for(sycl::range<1>(n), rs, rm, rp,
+                     [=](sycl::item<1> it, auto &r1, auto &r2, auto &r3) {
+                       r1 += a[it];
+                       r2.combine(a[it]);
+                       r3 += T(1);
+                     });
     });
   }
   const std::string w = name<T>() + " buffer range " + std::to_string(n);
@@ -144,7 +147,8 @@ void multi_dim(sycl::queue &q) {
   r[2] = 0;
   const size_t a = 37, b = 53, c = 7;
   q.parallel_for(sycl::range<2>(a, b), sycl::reduction(r, sycl::plus<long>()),
-                 sycl::reduction(r + 1, sycl::bit_xor<long>()), [=](sycl::item<2> it, auto &s, auto &x) {
+                 sycl::reduction(r + 1, sycl::bit_xor<long>()),
+                 [=](sycl::item<2> it, auto &s, auto &x) {
                    s += long(it[0] * 1000 + it[1]);
                    x ^= long(it.get_linear_id() * 2654435761u);
                  })
@@ -175,11 +179,11 @@ class named_reduction;
 void operators(sycl::queue &q) {
   int *r = sycl::malloc_shared<int>(6, q);
   unsigned *u = sycl::malloc_shared<unsigned>(1, q);
-  r[0] = 1; // product
-  r[1] = 0; // bit_or
-  r[2] = -1; // bit_and
-  r[3] = 3; // count via ++
-  r[4] = 0; // custom operator (std::plus, no known identity)
+  r[0] = 1;   // product
+  r[1] = 0;   // bit_or
+  r[2] = -1;  // bit_and
+  r[3] = 3;   // count via ++
+  r[4] = 0;   // custom operator (std::plus, no known identity)
   r[5] = 100; // explicit identity, maximum
   *u = 0;
   const size_t n = 1000;
@@ -212,9 +216,48 @@ void operators(sycl::queue &q) {
   sycl::free(u, q);
 }
 
+// Types without native atomics: 1-byte bool (logical_and/or) and, where the
+// device has fp16, 2-byte half; both combine through a compare-and-swap on
+// their bits.
+void small_types(sycl::queue &q, bool fp16) {
+  bool *b = sycl::malloc_shared<bool>(3, q);
+  b[0] = false; // logical_or: becomes true
+  b[1] = true;  // logical_and: becomes false
+  b[2] = true;  // logical_and over all-true inputs: stays true
+  const size_t n = 5000;
+  q.parallel_for(sycl::range<1>(n), sycl::reduction(b + 0, sycl::logical_or<bool>()),
+                 sycl::reduction(b + 1, sycl::logical_and<bool>()),
+                 sycl::reduction(b + 2, sycl::logical_and<>()),
+                 [=](sycl::id<1> id, auto &any, auto &all, auto &all_true) {
+                   any.combine(id[0] == 4321);
+                   all.combine(id[0] != 17);
+                   all_true.combine(true);
+                 })
+      .wait_and_throw();
+  check("logical_or (bool)", int(b[0]), 1);
+  check("logical_and (bool)", int(b[1]), 0);
+  check("logical_and all true (bool)", int(b[2]), 1);
+  sycl::free(b, q);
+  if (!fp16)
+    return;
+  sycl::half *h = sycl::malloc_shared<sycl::half>(2, q);
+  h[0] = sycl::half(3.0f);
+  h[1] = sycl::half(0.0f);
+  q.parallel_for(sycl::range<1>(1000), sycl::reduction(h, sycl::plus<sycl::half>()),
+                 sycl::reduction(h + 1, sycl::maximum<sycl::half>()),
+                 [=](sycl::id<1> id, auto &s, auto &m) {
+                   s += sycl::half(1.0f);
+                   m.combine(sycl::half(float(id[0] % 300)));
+                 })
+      .wait_and_throw();
+  check("half sum", float(h[0]), 1003.0f);
+  check("half maximum", float(h[1]), 299.0f);
+  sycl::free(h, q);
+}
+
 template <typename T> void run_type(sycl::queue &q) {
-  for (size_t n : {size_t(0), size_t(1), size_t(7), size_t(1000), size_t(1 << 16) + 3,
-                   size_t(3'000'001)})
+  for (size_t n :
+       {size_t(0), size_t(1), size_t(7), size_t(1000), size_t(1 << 16) + 3, size_t(3'000'001)})
     usm_range<T>(q, n);
   for (size_t n : {size_t(1), size_t(257), size_t(100'000)})
     buffer_range<T>(q, n);
@@ -237,6 +280,7 @@ int main() {
       run_type<double>(q);
     multi_dim(q);
     operators(q);
+    small_types(q, dev.has(sycl::aspect::fp16));
   } catch (const sycl::exception &e) {
     std::fprintf(stderr, "FAIL: sycl::exception: %s\n", e.what());
     return 2;

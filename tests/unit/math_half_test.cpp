@@ -14,6 +14,13 @@
 #include <type_traits>
 #include <unordered_set>
 
+// Distinct suite names for the two builds, so their ctest entries differ.
+#ifdef USYCL_HALF_SOFTWARE
+#define HALF_SUITE HalfSoftwareTest
+#else
+#define HALF_SUITE HalfTest
+#endif
+
 namespace {
 
 using sycl::half;
@@ -63,7 +70,7 @@ std::uint16_t ref_round(double x) {
 
 } // namespace
 
-TEST(HalfTest, LayoutAndTraits) {
+TEST(HALF_SUITE, LayoutAndTraits) {
   static_assert(sizeof(half) == 2);
   static_assert(alignof(half) == 2);
   static_assert(std::is_trivially_copyable_v<half>);
@@ -83,7 +90,7 @@ TEST(HalfTest, LayoutAndTraits) {
   std::printf("half implementation: %s\n", USYCL_HALF_NATIVE ? "_Float16" : "software");
 }
 
-TEST(HalfTest, ExhaustiveToFloatAndBack) {
+TEST(HALF_SUITE, ExhaustiveToFloatAndBack) {
   for (std::uint32_t b = 0; b < 0x10000; ++b) {
     const half h = half_from_bits(static_cast<std::uint16_t>(b));
     const float f = static_cast<float>(h);
@@ -100,7 +107,7 @@ TEST(HalfTest, ExhaustiveToFloatAndBack) {
   }
 }
 
-TEST(HalfTest, RoundToNearestEvenFromFloatAndDouble) {
+TEST(HALF_SUITE, RoundToNearestEvenFromFloatAndDouble) {
   // every midpoint between consecutive halves (ties), and just around them
   for (std::uint16_t b = 0; b < 0x7bff; ++b) {
     const double lo = ref_value(b), hi = ref_value(static_cast<std::uint16_t>(b + 1));
@@ -139,7 +146,7 @@ TEST(HalfTest, RoundToNearestEvenFromFloatAndDouble) {
   }
 }
 
-TEST(HalfTest, SoftwareConversionsMatchNative) {
+TEST(HALF_SUITE, SoftwareConversionsMatchNative) {
   // The software conversion routines are always compiled; compare them with
   // the compiler's _Float16 where that exists.
 #if defined(__FLT16_MANT_DIG__)
@@ -160,7 +167,7 @@ TEST(HalfTest, SoftwareConversionsMatchNative) {
 #endif
 }
 
-TEST(HalfTest, ArithmeticIsCorrectlyRounded) {
+TEST(HALF_SUITE, ArithmeticIsCorrectlyRounded) {
   std::mt19937 rng(3);
   std::uniform_int_distribution<int> dist(0, 0x7bff);
   for (int i = 0; i < 100000; ++i) {
@@ -179,7 +186,7 @@ TEST(HalfTest, ArithmeticIsCorrectlyRounded) {
   }
 }
 
-TEST(HalfTest, OperatorsAndMixedTypes) {
+TEST(HALF_SUITE, OperatorsAndMixedTypes) {
   half a(1.5f), b(0.25f);
   static_assert(std::is_same_v<decltype(a + b), half>);
   static_assert(std::is_same_v<decltype(a + 1.0f), float>);
@@ -224,7 +231,7 @@ TEST(HalfTest, OperatorsAndMixedTypes) {
   EXPECT_EQ(d, 0.0999755859375);
 }
 
-TEST(HalfTest, NumericLimits) {
+TEST(HALF_SUITE, NumericLimits) {
   using L = std::numeric_limits<half>;
   static_assert(L::is_specialized && L::is_iec559 && L::has_infinity && L::has_quiet_NaN);
   static_assert(L::digits == 11 && L::max_exponent == 16 && L::min_exponent == -13);
@@ -241,7 +248,7 @@ TEST(HalfTest, NumericLimits) {
   EXPECT_NE(half(1.0f) + L::epsilon(), half(1.0f));
 }
 
-TEST(HalfTest, ConstexprAndHash) {
+TEST(HALF_SUITE, ConstexprAndHash) {
   constexpr half c(1.5f);
   static_assert(static_cast<float>(c) == 1.5f);
   constexpr half m = std::numeric_limits<half>::max();

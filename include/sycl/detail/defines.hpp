@@ -3,6 +3,18 @@
 
 #define USYCL_EXPORT __attribute__((visibility("default")))
 
+// SYCL_EXTERNAL functions must reach the device code of their translation
+// unit even when no kernel there calls them (separate compilation):
+// clang 22's [[clang::sycl_external]] does that in the device pass.
+// (Being a [[]] attribute it must lead the declaration: write
+// `SYCL_EXTERNAL extern int f();`, not `extern SYCL_EXTERNAL int f();`.)
+#ifndef SYCL_EXTERNAL
+#if defined(__SYCL_DEVICE_ONLY__) && defined(__has_cpp_attribute)
+#if __has_cpp_attribute(clang::sycl_external)
+#define SYCL_EXTERNAL [[clang::sycl_external]]
+#endif
+#endif
+#endif
 #ifndef SYCL_EXTERNAL
 #define SYCL_EXTERNAL
 #endif

@@ -103,7 +103,9 @@ std::string driver::describe(CUresult r) const {
 }
 
 void throw_error(sycl::errc code, CUresult r, std::string_view what) {
-  std::string msg(what);
+  constexpr std::string_view prefix = "CUDA backend: ";
+  std::string msg(what.starts_with(prefix) ? "" : prefix);
+  msg += what;
   msg += ": ";
   msg += driver::get().describe(r);
   throw sycl::exception(sycl::make_error_code(code), msg);

@@ -247,7 +247,7 @@ private:
 // Shorthand for driver::get().api(); only valid where the driver is available.
 inline const driver_api &api() { return driver::get().api(); }
 
-// Throws sycl::exception(code, "<what>: CUDA_ERROR_X (explanation)").
+// Throws sycl::exception(code, "CUDA backend: <what>: CUDA_ERROR_X (explanation)").
 [[noreturn]] void throw_error(sycl::errc code, CUresult r, std::string_view what);
 
 inline void check(CUresult r, sycl::errc code, std::string_view what) {

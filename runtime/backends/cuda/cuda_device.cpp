@@ -232,10 +232,10 @@ void cuda_device::free(void *ptr, usm_kind kind) {
 }
 
 std::unique_ptr<backend_queue> cuda_device::create_queue(bool /*in_order*/,
-                                                         bool profiling) {
+                                                         bool /*profiling*/) {
   // A backend_queue is always in order; the runtime core makes out-of-order
   // SYCL queues from several of them.
-  return std::make_unique<cuda_queue>(state_, profiling);
+  return std::make_unique<cuda_queue>(state_);
 }
 
 bool cuda_device::has_kernel(const char *name) {

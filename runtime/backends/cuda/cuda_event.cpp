@@ -140,7 +140,7 @@ void cuda_event::wait() {
   CUresult r = ctx().api().event_synchronize(event_);
   if (r != CUDA_SUCCESS)
     throw_error(sycl::errc::runtime, r,
-                "CUDA work before this event failed on device " +
+                "work before this event failed on CUDA device " +
                     std::to_string(ctx().device()));
 }
 
@@ -149,7 +149,7 @@ uint64_t cuda_event::timestamp_ns() {
     return ts;
   if (!timing_ || !anchor_)
     throw sycl::exception(sycl::make_error_code(sycl::errc::profiling),
-                          "CUDA event was recorded without profiling; use a "
+                          "CUDA backend: event was recorded without profiling; use a "
                           "queue with property::queue::enable_profiling");
   wait();
   float ms = 0;

@@ -127,6 +127,7 @@ rank_images(const std::vector<const usycl_device_image *> &images,
     const usycl_device_image *image;
     image_fit fit;
     int sm;
+    size_t order; // registration order breaks ties
   };
   std::vector<entry> entries;
   for (const auto *img : images) {
@@ -136,14 +137,15 @@ rank_images(const std::vector<const usycl_device_image *> &images,
     if (fit == image_fit::incompatible)
       continue;
     auto arch = image_arch(*img);
-    entries.push_back({img, fit, arch ? arch->sm : 0});
+    entries.push_back({img, fit, arch ? arch->sm : 0, entries.size()});
   }
-  std::stable_sort(entries.begin(), entries.end(),
-                   [](const entry &a, const entry &b) {
-                     if (a.fit != b.fit)
-                       return a.fit < b.fit;
-                     return a.sm > b.sm; // newest architecture first
-                   });
+  std::sort(entries.begin(), entries.end(), [](const entry &a, const entry &b) {
+    if (a.fit != b.fit)
+      return a.fit < b.fit;
+    if (a.sm != b.sm)
+      return a.sm > b.sm; // newest architecture first
+    return a.order < b.order;
+  });
   std::vector<const usycl_device_image *> out;
   out.reserve(entries.size());
   for (const auto &e : entries)

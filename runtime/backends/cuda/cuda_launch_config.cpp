@@ -12,8 +12,9 @@ namespace {
 
 constexpr const char *axis_name[3] = {"x", "y", "z"};
 
-[[noreturn]] void nd_range_error(std::string msg) {
-  throw sycl::exception(sycl::make_error_code(sycl::errc::nd_range), msg);
+[[noreturn]] void nd_range_error(const std::string &msg) {
+  throw sycl::exception(sycl::make_error_code(sycl::errc::nd_range),
+                        "CUDA backend: " + msg);
 }
 
 // SYCL dimension index of CUDA axis c for a dims-dimensional launch.

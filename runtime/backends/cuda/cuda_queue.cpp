@@ -29,9 +29,8 @@ struct cuda_queue::callback_record {
   void *arg;
 };
 
-cuda_queue::cuda_queue(std::shared_ptr<device_state> dev, bool profiling)
-    : dev_(std::move(dev)), ctx_(*dev_->ctx), api_(dev_->ctx->api()),
-      profiling_(profiling) {
+cuda_queue::cuda_queue(std::shared_ptr<device_state> dev)
+    : dev_(std::move(dev)), ctx_(*dev_->ctx), api_(dev_->ctx->api()) {
   ctx_.make_current();
   check(api_.stream_create(&stream_, CU_STREAM_NON_BLOCKING),
         sycl::errc::runtime,
@@ -140,10 +139,10 @@ void cuda_queue::fill(void *dst, const void *pattern, size_t pattern_size,
       // Grid-stride: enough blocks to fill every SM several times over.
       blocks = std::min<uint64_t>(blocks, uint64_t(dev_->info.max_compute_units) * 32);
       CUdeviceptr target = d;
-      uint64_t count = plan.elements;
+      uint64_t elements = plan.elements;
       uint64_t lo = plan.words[0], hi = plan.words[1];
-      void *p64[] = {&target, &lo, &count};
-      void *p128[] = {&target, &lo, &hi, &count};
+      void *p64[] = {&target, &lo, &elements};
+      void *p128[] = {&target, &lo, &hi, &elements};
       r = api_.launch_kernel(fn, static_cast<unsigned>(blocks), 1, 1, block, 1, 1,
                              0, stream_,
                              plan.kind == fill_plan::kernel64 ? p64 : p128,

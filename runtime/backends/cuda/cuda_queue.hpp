@@ -14,7 +14,8 @@ namespace usycl::rt::cuda {
 
 class cuda_queue final : public backend_queue {
 public:
-  cuda_queue(std::shared_ptr<device_state> dev, bool profiling);
+  // Profiling needs nothing per queue: record(true) asks for timing events.
+  explicit cuda_queue(std::shared_ptr<device_state> dev);
   ~cuda_queue() override;
 
   void launch(const sycl::detail::kernel_launch &launch) override;
@@ -47,7 +48,6 @@ private:
   const context &ctx_;
   const driver_api &api_;
   CUstream stream_ = nullptr;
-  bool profiling_;
   std::mutex error_mutex_;
   std::exception_ptr callback_error_;
 };

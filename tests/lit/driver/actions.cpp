@@ -31,6 +31,12 @@
 // DEPS: {{.*}}dep.o: \
 // DEPS-NEXT: actions.cpp
 
+// Arguments can come from a response file, as build systems pass them.
+// RUN: echo "-c %s -o %t/rsp.o" > %t/args.rsp
+// RUN: %usycl @%t/args.rsp
+// RUN: llvm-readelf -S %t/rsp.o | FileCheck %s --check-prefix=RSP
+// RSP: .usycl.device.nvidia_gpu_sm_90
+
 #include "Inputs/kernels.hpp"
 
 #if defined(__SYCL_DEVICE_ONLY__) && defined(DEVICE_ERROR)

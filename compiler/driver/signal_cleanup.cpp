@@ -1,0 +1,117 @@
+//===- signal_cleanup.cpp - Leaving nothing behind when killed ------------===//
+
+#include "signal_cleanup.hpp"
+
+#include "llvm/Support/Signals.h"
+
+#include <dirent.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstring>
+
+using namespace llvm;
+
+namespace usycl::driver::signal_cleanup {
+
+namespace {
+
+char DirectoryPath[4096];
+std::atomic<bool> DirectoryArmed{false};
+
+// Far more slots than the driver ever runs at once; a full table only means
+// an unlisted child is not terminated early.
+constexpr int MaxCommands = 256;
+std::atomic<pid_t> Running[MaxCommands];
+
+void removeTree(const char *Path, int Depth) {
+  if (Depth > 8)
+    return;
+  if (DIR *Dir = ::opendir(Path)) {
+    while (struct dirent *Entry = ::readdir(Dir)) {
+      if (!std::strcmp(Entry->d_name, ".") || !std::strcmp(Entry->d_name, ".."))
+        continue;
+      char Child[sizeof(DirectoryPath)];
+      int Length =
+          std::snprintf(Child, sizeof(Child), "%s/%s", Path, Entry->d_name);
+      if (Length < 0 || Length >= static_cast<int>(sizeof(Child)))
+        continue;
+      struct stat Info;
+      if (::lstat(Child, &Info) == 0 && S_ISDIR(Info.st_mode))
+        removeTree(Child, Depth + 1);
+      else
+        ::unlink(Child);
+    }
+    ::closedir(Dir);
+  }
+  ::rmdir(Path);
+}
+
+void stopCommandsAndRemoveDirectory() {
+  for (std::atomic<pid_t> &Slot : Running)
+    if (pid_t Pid = Slot.load(); Pid > 0)
+      ::kill(Pid, SIGTERM);
+  for (std::atomic<pid_t> &Slot : Running)
+    if (pid_t Pid = Slot.exchange(0); Pid > 0)
+      ::waitpid(Pid, nullptr, 0);
+  if (DirectoryArmed.exchange(false))
+    removeTree(DirectoryPath, 0);
+}
+
+// Cleans up, then dies of the same signal so the parent sees the usual
+// status (130 for Ctrl-C, 141 for a broken pipe).
+void onTerminatingSignal(int Signal) {
+  stopCommandsAndRemoveDirectory();
+  sys::RunInterruptHandlers(); // files LLVM was asked to remove
+  ::signal(Signal, SIG_DFL);
+  ::raise(Signal);
+}
+
+void installHandlers() {
+  static std::atomic<bool> Installed{false};
+  if (Installed.exchange(true))
+    return;
+  // Our own handlers, installed after InitLLVM's: LLVM's interrupt hook
+  // cannot tell which signal arrived and does not cover SIGPIPE.
+  struct sigaction Action = {};
+  Action.sa_handler = onTerminatingSignal;
+  sigemptyset(&Action.sa_mask);
+  for (int Signal : {SIGINT, SIGTERM, SIGHUP, SIGPIPE})
+    ::sigaction(Signal, &Action, nullptr);
+}
+
+} // namespace
+
+void armDirectoryRemoval(StringRef Path) {
+  if (Path.size() >= sizeof(DirectoryPath))
+    return; // best effort: such a path is not worth a failure
+  std::memcpy(DirectoryPath, Path.data(), Path.size());
+  DirectoryPath[Path.size()] = '\0';
+  DirectoryArmed = true;
+  installHandlers();
+}
+
+void disarmDirectoryRemoval() { DirectoryArmed = false; }
+
+void commandStarted(pid_t Pid) {
+  installHandlers();
+  for (std::atomic<pid_t> &Slot : Running) {
+    pid_t Free = 0;
+    if (Slot.compare_exchange_strong(Free, Pid))
+      return;
+  }
+}
+
+void commandFinished(pid_t Pid) {
+  for (std::atomic<pid_t> &Slot : Running) {
+    pid_t Expected = Pid;
+    if (Slot.compare_exchange_strong(Expected, 0))
+      return;
+  }
+}
+
+} // namespace usycl::driver::signal_cleanup
