@@ -4,6 +4,7 @@
 // core never sees a driver handle.
 #pragma once
 
+#include <sycl/detail/image_abi.h>
 #include <sycl/detail/kernel_desc.hpp>
 
 #include <array>
@@ -89,6 +90,12 @@ public:
   // Whether a kernel with this name can be launched (an image holds it, or
   // for the CPU, it is always host code).
   virtual bool has_kernel(const char *name) = 0;
+  // Whether this device would run code from `image` (its format and target
+  // fit): the CPU takes x86_64 images (including the code-less
+  // requirements-only ones), CUDA images of its architecture or an older
+  // one. Only descriptions are read, never the image bytes. The
+  // optional-feature checks read the requirements of these images.
+  virtual bool can_use_image(const usycl_device_image &image) const = 0;
   // Synchronous copy between any host and device pointers of this device.
   virtual void memcpy_sync(void *dst, const void *src, size_t bytes) = 0;
 };

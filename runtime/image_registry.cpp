@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <unordered_set>
 
 namespace usycl::rt {
 
@@ -24,13 +25,13 @@ void image_registry::add(const usycl_binary_desc *desc) {
   }
   std::lock_guard lock(mutex_);
   binaries_.push_back(desc);
-  ++generation_;
+  generation_.fetch_add(1, std::memory_order_acq_rel);
 }
 
 void image_registry::remove(const usycl_binary_desc *desc) {
   std::lock_guard lock(mutex_);
   std::erase(binaries_, desc);
-  ++generation_;
+  generation_.fetch_add(1, std::memory_order_acq_rel);
 }
 
 std::vector<const usycl_device_image *>
@@ -57,9 +58,18 @@ void image_registry::for_each(
       fn(bin->images[i]);
 }
 
-uint64_t image_registry::generation() const {
+std::vector<std::string> image_registry::kernel_names() const {
+  std::vector<std::string> names;
+  std::unordered_set<std::string_view> seen;
   std::lock_guard lock(mutex_);
-  return generation_;
+  for (const auto *bin : binaries_)
+    for (uint32_t i = 0; i < bin->num_images; ++i) {
+      const auto &img = bin->images[i];
+      for (uint32_t k = 0; k < img.num_kernels; ++k)
+        if (img.kernels[k] && seen.insert(img.kernels[k]).second)
+          names.emplace_back(img.kernels[k]);
+    }
+  return names;
 }
 
 const usycl_property_set *find_property_set(const usycl_device_image &image,

@@ -5,8 +5,10 @@
 
 #include <sycl/detail/image_abi.h>
 
+#include <atomic>
 #include <functional>
 #include <mutex>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -25,13 +27,17 @@ public:
 
   void for_each(const std::function<void(const usycl_device_image &)> &fn) const;
 
-  // Bumped on every add/remove so caches keyed on images can notice.
-  uint64_t generation() const;
+  // Every kernel name some image holds, each once, in registration order.
+  std::vector<std::string> kernel_names() const;
+
+  // Bumped on every add/remove so caches keyed on images can notice. A
+  // single atomic load: caches on the submit path read it every time.
+  uint64_t generation() const { return generation_.load(std::memory_order_acquire); }
 
 private:
   mutable std::mutex mutex_;
   std::vector<const usycl_binary_desc *> binaries_;
-  uint64_t generation_ = 0;
+  std::atomic<uint64_t> generation_{0};
 };
 
 // Looks a property set up by name in an image; nullptr when absent.

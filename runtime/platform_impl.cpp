@@ -1,6 +1,7 @@
 #include "platform_impl.hpp"
 
 #include "device_filter.hpp"
+#include "emulation.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -15,7 +16,8 @@ void throw_error(errc code, const std::string &message) {
 
 device_impl::device_impl(std::shared_ptr<usycl::rt::backend_device> dev, platform_impl &platform,
                          std::shared_ptr<platform_impl> platform_owner)
-    : dev_(std::move(dev)), platform_ref_(platform), platform_(platform_owner) {}
+    : dev_(std::move(dev)), platform_ref_(platform), platform_(platform_owner),
+      verdicts_(std::make_unique<kernel_verdict_cache>()) {}
 
 bool device_impl::has(aspect a) const {
   const auto &aspects = info().aspects;
@@ -47,6 +49,14 @@ runtime_state::runtime_state() {
     filter = usycl::rt::parse_device_filter(text, error);
     if (!filter) selector_error_ = error;
   }
+  // USYCL_EMULATE: a target the CPU device pretends to be. A problem with it
+  // is reported like a bad selector (every device lookup throws it), never
+  // silently ignored: tests relying on emulation must not run unemulated.
+  std::string emulation_error;
+  std::optional<usycl::rt::emulation> emulation =
+      usycl::rt::emulation_from_environment(emulation_error);
+  if (!emulation_error.empty() && selector_error_.empty()) selector_error_ = emulation_error;
+  if (emulation) emulated_target_ = emulation->target;
 
   backends_.push_back(usycl::rt::make_cpu_backend());
   backends_.push_back(usycl::rt::make_cuda_backend());
@@ -71,8 +81,12 @@ runtime_state::runtime_state() {
                   : filter                 ? filter->accepts(backend->name(), type, index)
                                            : true;
       ++index;
-      if (keep)
+      if (keep) {
         platform->devices_.push_back(std::make_shared<device_impl>(dev, *platform, platform));
+        if (emulation && id == sycl::backend::native_cpu)
+          platform->devices_.back()->set_emulated_info(
+              usycl::rt::emulated_device_info(dev->info(), *emulation));
+      }
       else
         notes_.push_back(std::string(backend->name()) + ": device " + std::to_string(index - 1) +
                          " (" + dev->info().name + ") filtered out by ONEAPI_DEVICE_SELECTOR");

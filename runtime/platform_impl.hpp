@@ -4,6 +4,7 @@
 #pragma once
 
 #include "backend.hpp"
+#include "program_manager.hpp"
 
 #include <sycl/context.hpp>
 #include <sycl/device.hpp>
@@ -44,7 +45,15 @@ public:
   device_impl(std::shared_ptr<usycl::rt::backend_device> dev, platform_impl &platform,
               std::shared_ptr<platform_impl> platform_owner);
   usycl::rt::backend_device &backend_device() const { return *dev_; }
-  const usycl::rt::device_info &info() const { return dev_->info(); }
+  // What the device reports: the backend's description, or under
+  // USYCL_EMULATE the emulated one (aspects, sub-group sizes, name).
+  const usycl::rt::device_info &info() const { return emulated_ ? *emulated_ : dev_->info(); }
+  void set_emulated_info(usycl::rt::device_info info) {
+    emulated_ = std::make_unique<usycl::rt::device_info>(std::move(info));
+  }
+  bool is_emulated() const { return emulated_ != nullptr; }
+  // Cached optional-feature verdicts of kernels on this device.
+  kernel_verdict_cache &verdicts() const { return *verdicts_; }
   std::shared_ptr<platform_impl> platform() const { return platform_.lock(); }
   platform_impl &platform_ref() const { return platform_ref_; }
   bool has(aspect a) const;
@@ -57,6 +66,8 @@ private:
   std::shared_ptr<usycl::rt::backend_device> dev_;
   platform_impl &platform_ref_;
   std::weak_ptr<platform_impl> platform_;
+  std::unique_ptr<usycl::rt::device_info> emulated_;
+  std::unique_ptr<kernel_verdict_cache> verdicts_;
 };
 
 class context_impl {
@@ -80,8 +91,12 @@ public:
   std::vector<std::shared_ptr<device_impl>> all_devices() const;
   // Why no device is visible (missing driver, selector filtered everything).
   const std::vector<std::string> &notes() const { return notes_; }
-  // Set when ONEAPI_DEVICE_SELECTOR is malformed; reported on device lookup.
+  // Set when ONEAPI_DEVICE_SELECTOR is malformed, or USYCL_EMULATE cannot be
+  // honoured (unknown target, bad device configuration file); reported on
+  // every device lookup and by sycl-ls.
   const std::string &selector_error() const { return selector_error_; }
+  // The USYCL_EMULATE target in effect ("" when none).
+  const std::string &emulated_target() const { return emulated_target_; }
 
 private:
   runtime_state();
@@ -89,6 +104,7 @@ private:
   std::vector<std::shared_ptr<platform_impl>> platforms_;
   std::vector<std::string> notes_;
   std::string selector_error_;
+  std::string emulated_target_;
 };
 
 [[noreturn]] void throw_error(errc code, const std::string &message);

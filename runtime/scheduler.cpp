@@ -2,6 +2,7 @@
 
 #include "buffer_impl.hpp"
 #include "host_workers.hpp"
+#include "program_manager.hpp"
 #include "usm_registry.hpp"
 
 #include <sycl/handler.hpp>
@@ -219,9 +220,18 @@ void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backen
 
 void run_host_task(queue_impl &q, command_group &cg, event_impl &ev) {
   auto merged = merge_requirements(cg);
-  for (auto &m : merged) m.buffer->prepare_host(m.mode, m.no_init);
-  char *object = nullptr;
-  (void)object;
+  std::vector<void *> addresses(cg.requirements.size(), nullptr);
+  for (auto &m : merged) {
+    void *p = m.buffer->prepare_host(m.mode, m.no_init);
+    for (size_t r = 0; r < cg.requirements.size(); ++r)
+      if (cg.requirements[r].buffer.get() == m.buffer) addresses[r] = p;
+  }
+  // Point the task's captured accessors at the buffers' host memory.
+  if (cg.kernel_object) {
+    char *object = static_cast<char *>(cg.kernel_object->data());
+    for (const accessor_slot &slot : cg.accessor_slots)
+      std::memcpy(object + slot.offset, &addresses[slot.requirement], sizeof(void *));
+  }
   ev.host_start_ns = now_ns();
   ev.set_enqueued(nullptr, nullptr, nullptr);
   try {
@@ -253,7 +263,12 @@ bool backend_can_wait(event_impl &dep, usycl::rt::backend_queue &bq, queue_impl 
 std::shared_ptr<event_impl> submit(queue_impl &q, command_group &&cg) {
   auto ev = std::make_shared<event_impl>(q.shared_from_this());
   ev->submit_ns = q.profiling() ? now_ns() : 0;
-  if (cg.kind == command_kind::kernel) validate_kernel(cg, q.device());
+  if (cg.kind == command_kind::kernel) {
+    // Optional kernel features (seed 002): synchronous, before any image is
+    // touched; a cached verdict after the kernel's first submission.
+    check_kernel_requirements(cg.launch, q.device());
+    validate_kernel(cg, q.device());
+  }
   if (cg.kind == command_kind::usm_copy) {
     check_usm_pointer(cg.copy_dst, q, "memcpy destination");
     check_usm_pointer(cg.copy_src, q, "memcpy source");
@@ -265,8 +280,11 @@ std::shared_ptr<event_impl> submit(queue_impl &q, command_group &&cg) {
   auto deps = std::move(cg.dependencies);
   if (q.in_order() && q.last_event && q.last_event->get_state() != event_impl::state::complete)
     deps.push_back(q.last_event);
-  for (const auto &r : cg.requirements) {
-    auto more = r.buffer->add_access(ev, r.mode);
+  // Once per buffer (merged modes): a command with two accessors to one
+  // buffer (an accessor plus handler::copy, or a read and a write accessor)
+  // must not find itself among the buffer's previous users.
+  for (const auto &m : merge_requirements(cg)) {
+    auto more = m.buffer->add_access(ev, m.mode);
     deps.insert(deps.end(), more.begin(), more.end());
   }
   if (q.in_order()) q.last_event = ev;

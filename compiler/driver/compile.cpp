@@ -43,13 +43,10 @@ void addColorChoice(std::vector<std::string> &Args,
 }
 
 void addFixedTargets(std::vector<std::string> &Args,
-                     ArrayRef<const TargetInfo *> FixedTargets) {
+                     ArrayRef<std::string> FixedTargets) {
   if (FixedTargets.empty())
     return;
-  std::vector<StringRef> Names;
-  for (const TargetInfo *T : FixedTargets)
-    Names.push_back(T->Name);
-  Args.push_back("-fplugin-arg-usycl-fixed-targets=" + join(Names, ","));
+  Args.push_back("-fplugin-arg-usycl-fixed-targets=" + join(FixedTargets, ","));
 }
 
 void addOutput(std::vector<std::string> &Args, const std::string *Output) {
@@ -85,6 +82,10 @@ struct SourceCompiler::PassPlan {
   const InputFile *Source = nullptr;
   std::vector<size_t> DeviceCommands; // indices into the command list
   std::vector<DeviceBitcode> DeviceOutputs;
+  // The requirements analysis for the CPU, when no GPU pass gives the
+  // metadata; best effort: a failure only costs the CPU's requirement checks.
+  std::optional<size_t> AnalysisCommand;
+  std::optional<DeviceBitcode> AnalysisOutput;
   std::optional<size_t> HostCommand;
   std::string HostOutput;
   // -c with device code: the host object is a temporary, and the object the
@@ -121,14 +122,23 @@ Expected<Command> SourceCompiler::devicePass(const InputFile &Source,
   if (!Plugin)
     return Plugin.takeError();
 
+  // The CPU has no device pass; its "device pass" is the analysis pass: the
+  // generic NVPTX compilation, only to read the requirements metadata of the
+  // kernels (aspects, required sizes, fixed targets) for the CPU's
+  // requirements images. No code is generated from it.
+  const bool Analysis = Target.Kind == TargetKind::Cpu;
+  const TargetInfo &Backend =
+      Analysis ? *findTarget("nvptx64-nvidia-cuda") : Target;
+
   Command C;
   C.Program = *Clang;
-  C.Description = ("device compilation of '" + Source.Path + "' for " +
-                   Target.Name)
-                      .str();
+  C.Description =
+      ((Analysis ? "requirements analysis of '" : "device compilation of '") +
+       Source.Path + "' for " + Target.Name)
+          .str();
   std::vector<std::string> &A = C.Args;
   A = {"-fsycl", "--offload-device-only",
-       ("--offload-arch=" + Target.Arch).str(),
+       ("--offload-arch=" + Backend.Arch).str(),
        // libdevice is linked once at link time (only what is used), not into
        // every translation unit; this also lets sources compile on machines
        // without CUDA.
@@ -136,7 +146,7 @@ Expected<Command> SourceCompiler::devicePass(const InputFile &Source,
        // Pin the PTX ISA floor to what the architecture needs, so the result
        // does not depend on which CUDA (if any) clang happens to find.
        "-Xclang", "-target-feature", "-Xclang",
-       ("+ptx" + Twine(Target.MinPtxVersion)).str(),
+       ("+ptx" + Twine(Backend.MinPtxVersion)).str(),
        // Host-only flags (-fstack-protector, ...) are expected to be unused
        // here; clang warns about them in the host pass if they are wrong.
        "-Wno-unused-command-line-argument"};
@@ -151,18 +161,39 @@ Expected<Command> SourceCompiler::devicePass(const InputFile &Source,
     A.insert(A.end(), {"-emit-llvm", "-c"});
     break;
   }
-  A.push_back(Options.Optimization.devicePassFlag());
+  // The analysis needs the metadata, not fast code: the passes that attach
+  // it run first in every pipeline, -O0 included.
+  A.push_back(Analysis ? "-O0" : Options.Optimization.devicePassFlag());
   A.push_back("-fplugin=" + *Plugin);
+  if (const std::optional<std::string> &PassPlugin = Tools.passPlugin())
+    A.push_back("-fpass-plugin=" + *PassPlugin);
   A.push_back(("-fplugin-arg-usycl-target=" + Target.Name).str());
   addFixedTargets(A, Options.FixedTargets);
+  // The plugin checks the code against the fixed targets' entries of the
+  // device configuration (seed 002); it needs the file only then.
+  if (!Options.FixedTargets.empty() || Options.DeviceConfigFile) {
+    Expected<std::string> Config = Tools.deviceConfig(Options.DeviceConfigFile);
+    if (!Config)
+      return Config.takeError();
+    A.push_back("-fplugin-arg-usycl-device-config=" + *Config);
+  }
   A.insert(A.end(), {"-isystem", Tools.includeDir()});
   addColorChoice(A, Options.CompileArgs);
-  if (!Target.Macro.empty())
+  // The analysis sees the code as the CPU's host pass does.
+  if (Analysis)
+    addCpuMacros(A);
+  else if (!Target.Macro.empty())
     A.push_back(("-D" + Target.Macro).str());
   A.insert(A.end(), Options.CompileArgs.begin(), Options.CompileArgs.end());
   addSource(A, Source);
   addOutput(A, Output);
   return C;
+}
+
+void SourceCompiler::addCpuMacros(std::vector<std::string> &Args) const {
+  for (const TargetInfo *T : Options.Targets)
+    if (T->Kind == TargetKind::Cpu && !T->Macro.empty())
+      Args.push_back(("-D" + T->Macro).str());
 }
 
 Expected<Command> SourceCompiler::hostPass(const InputFile &Source,
@@ -202,9 +233,7 @@ Expected<Command> SourceCompiler::hostPass(const InputFile &Source,
   A.insert(A.end(), {"-isystem", Tools.includeDir()});
   addColorChoice(A, Options.CompileArgs);
   // The host pass compiles the CPU device's kernels (seed 004's macro).
-  for (const TargetInfo *T : Options.Targets)
-    if (T->Kind == TargetKind::Cpu && !T->Macro.empty())
-      A.push_back(("-D" + T->Macro).str());
+  addCpuMacros(A);
   A.insert(A.end(), Options.CompileArgs.begin(), Options.CompileArgs.end());
   A.insert(A.end(), Options.HostOnlyArgs.begin(), Options.HostOnlyArgs.end());
   addSource(A, Source);
@@ -221,6 +250,11 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
   const bool WantHost = Action != DriverAction::DeviceOnly;
   const std::vector<const TargetInfo *> GpuTargets =
       WantDevice ? Options.gpuTargets() : std::vector<const TargetInfo *>();
+  // Objects and links need the requirements of the CPU kernels (images for
+  // x86_64, docs/driver.md); a GPU pass provides them, else this does.
+  const bool WantAnalysis =
+      (Action == DriverAction::Link || Action == DriverAction::Compile) &&
+      GpuTargets.empty();
 
   std::vector<Command> Commands;
   std::vector<PassPlan> Plans;
@@ -244,6 +278,16 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
       if (Output && Action != DriverAction::DeviceOnly)
         Plan.DeviceOutputs.push_back({Target, *Output});
     }
+    if (WantAnalysis) {
+      const TargetInfo *Cpu = findTarget("x86_64");
+      std::string Output = Temps.uniqueFile(Stem + "." + Cpu->Name.str(), "bc");
+      Expected<Command> C = devicePass(*Source, *Cpu, &Output);
+      if (!C)
+        return C.takeError();
+      Plan.AnalysisCommand = Commands.size();
+      Plan.AnalysisOutput = DeviceBitcode{Cpu, Output};
+      Commands.push_back(std::move(*C));
+    }
 
     if (!WantHost)
       continue;
@@ -253,7 +297,7 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
       HostOutput = Temps.uniqueFile(Stem + ".host", "o");
       break;
     case DriverAction::Compile:
-      if (GpuTargets.empty()) {
+      if (GpuTargets.empty() && !WantAnalysis) {
         HostOutput = finalOutputFor(*Source);
       } else {
         HostOutput = Temps.uniqueFile(Stem + ".host", "o");
@@ -308,6 +352,24 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
       if (!Results[Index].succeeded()) {
         SourceFailure = Results[Index].driverExitStatus();
         break;
+      }
+    }
+    if (Plan.AnalysisCommand) {
+      const CommandResult &R = Results[*Plan.AnalysisCommand];
+      if (R.succeeded()) {
+        Print(R);
+        Plan.DeviceOutputs.push_back(*Plan.AnalysisOutput);
+      } else {
+        // Code the CPU compiles may not compile for NVPTX (inline x86
+        // assembly, ...): say what is lost, show why only with -v.
+        if (Runner.verbose())
+          errs() << R.Stderr;
+        printWarning("cannot analyse the device requirements of '" +
+                     Plan.Source->Path +
+                     "' (its NVPTX analysis pass failed" +
+                     (Runner.verbose() ? "" : "; -v shows why") +
+                     "); its kernels run on the CPU without requirement "
+                     "checks");
       }
     }
     if (!SourceFailure && Plan.HostCommand) {

@@ -8,7 +8,14 @@
 //   clang++ -fsycl --offload-host-only -c ... x.cpp -o x.o
 //
 // The CPU device has no pass of its own: its kernels are host code that the
-// SYCL headers instantiate in the host pass.
+// SYCL headers instantiate in the host pass. When no GPU pass runs, objects
+// and links get an "analysis pass" instead: a generic NVPTX device pass at
+// -O0 whose bitcode only carries the kernels' requirements metadata (seed
+// 002) for the CPU's requirements images; it never becomes code, and its
+// failure is a warning.
+//
+// With -fsycl-fixed-targets, options.cpp has already reduced the targets to
+// those also fixed (seed 002's intersection rule).
 //
 // Diagnostics: each pass's stderr is captured and printed unchanged, device
 // passes first. If a device pass fails, only its output is printed and the
@@ -65,6 +72,7 @@ private:
                                      const std::string *Output);
   llvm::Expected<Command> hostPass(const InputFile &Source,
                                    const std::string *Output);
+  void addCpuMacros(std::vector<std::string> &Args) const;
   llvm::Expected<std::vector<CompiledSource>>
   run(llvm::ArrayRef<const InputFile *> Sources, bool ForLink);
   std::string finalOutputFor(const InputFile &Source) const;

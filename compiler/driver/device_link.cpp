@@ -147,7 +147,7 @@ Error DeviceLinker::linkBitcode(const TargetInfo &Target,
       if (Modules.size() > 1)
         ModuleId += "#" + std::to_string(Index);
       for (Function &F : **TU)
-        if (postlink::isKernel(F))
+        if (postlink::isKernel(F) || postlink::isSyclExternalDefinition(F))
           F.addFnAttr(postlink::ModuleIdAttr, ModuleId);
       if (TheLinker.linkInModule(std::move(*TU)))
         return LinkFailure("while adding '" + Input.Origin + "':");
@@ -155,7 +155,8 @@ Error DeviceLinker::linkBitcode(const TargetInfo &Target,
   }
 
   std::string LibdeviceNote;
-  if (callsLibdevice(*Linked)) {
+  // Requirements-only bitcode (the CPU's) is never compiled: no libdevice.
+  if (Target.hasDevicePass() && callsLibdevice(*Linked)) {
     Expected<std::optional<std::string>> Libdevice = Tools.libdevice();
     if (!Libdevice)
       return Libdevice.takeError();
@@ -234,20 +235,133 @@ Expected<FileTable> DeviceLinker::splitModules(const TargetInfo &Target,
   Command C;
   C.Program = *PostLink;
   C.Description = ("sycl-post-link for " + Target.Name).str();
+  // Images are whole programs on our targets (no device-side dynamic
+  // linking): SYCL_EXTERNAL functions live inside the images that call them.
   C.Args = {("-split=" + postlink::splitModeName(Options.Split)).str(),
-            "-symbols", "-properties"};
+            "-symbols", "-properties", "-emit-only-kernels-as-entry-points"};
   // NVPTX code is complete after this link: a missing SYCL_EXTERNAL
   // definition would otherwise surface as a cryptic ptxas error.
   if (Target.Kind == TargetKind::NvidiaGpu)
     C.Args.push_back("-reject-undefined-functions");
   C.Args.insert(C.Args.end(), {"-o", TablePath, Linked});
+  CommandResult R = Runner.run(C);
+  if (!R.succeeded()) {
+    reportFailedCommand(C, R);
+    return make_error<ExitStatusError>(R.driverExitStatus());
+  }
+  // Its warnings (the SYCL_EXTERNAL checks) are about the source, not the
+  // target: each once, however many targets see the same code.
+  StringRef Rest = R.Stderr;
+  while (!Rest.empty()) {
+    size_t Next = 0;
+    do {
+      Next = Rest.find('\n', Next);
+      Next = Next == StringRef::npos ? Rest.size() : Next + 1;
+    } while (Next < Rest.size() && !Rest.substr(Next).starts_with("warning: ") &&
+             !Rest.substr(Next).starts_with("sycl-post-link: "));
+    StringRef Block = Rest.take_front(Next);
+    if (PrintedPostLinkWarnings.insert(Block.str()).second)
+      errs() << Block;
+    Rest = Rest.drop_front(Next);
+  }
+  return FileTable::readFile(TablePath);
+}
+
+Expected<std::vector<bool>>
+DeviceLinker::filterModules(const TargetInfo &Target,
+                            const std::string &TablePath,
+                            const FileTable &Modules, const std::string &Dir) {
+  Expected<std::string> Filter = Tools.aspectFilter();
+  if (!Filter)
+    return Filter.takeError();
+  Expected<std::string> Config = Tools.deviceConfig(Options.DeviceConfigFile);
+  if (!Config)
+    return Config.takeError();
+  std::string ConfigName = Target.configName();
+  std::string Output = Dir + "/" + ConfigName + ".filtered.table";
+  Command C{*Filter,
+            {"-target=" + ConfigName, "-device-config-file=" + *Config,
+             TablePath, "-o", Output},
+            ("sycl-aspect-filter for " + Target.Name).str()};
   if (Error E = runStage({C}))
     return E;
-  return FileTable::readFile(TablePath);
+  Expected<FileTable> Filtered = FileTable::readFile(Output);
+  if (!Filtered)
+    return Filtered.takeError();
+  // The filter copies the rows it keeps, unchanged and in order.
+  std::vector<bool> Kept(Modules.numRows(), false);
+  size_t Next = 0;
+  for (size_t Row = 0; Row < Filtered->numRows(); ++Row) {
+    StringRef Code = Filtered->cell(Row, file_table_columns::Code);
+    while (Next < Modules.numRows() &&
+           Modules.cell(Next, file_table_columns::Code) != Code)
+      ++Next;
+    if (Next == Modules.numRows())
+      return makeError("internal error: sycl-aspect-filter for " + Target.Name +
+                       " returned module '" + Code +
+                       "', which sycl-post-link did not write (or not in "
+                       "this order)");
+    Kept[Next++] = true;
+  }
+  return Kept;
+}
+
+namespace {
+
+struct ModuleInfo {
+  std::vector<std::string> Kernels; // _ZTS... symbols
+  PropertySetRegistry Properties;
+};
+
+Expected<ModuleInfo> readModuleInfo(const FileTable &Modules, size_t Row) {
+  ModuleInfo Info;
+  if (Modules.hasColumn(file_table_columns::Symbols)) {
+    StringRef SymbolFile = Modules.cell(Row, file_table_columns::Symbols);
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Symbols =
+        MemoryBuffer::getFile(SymbolFile, /*IsText=*/true);
+    if (!Symbols)
+      return createFileError(SymbolFile, Symbols.getError());
+    SmallVector<StringRef, 16> Lines;
+    (*Symbols)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    for (StringRef Line : Lines)
+      if (!Line.trim().empty())
+        Info.Kernels.push_back(Line.trim().str());
+  }
+  if (Modules.hasColumn(file_table_columns::Properties)) {
+    Expected<PropertySetRegistry> Read = PropertySetRegistry::readFile(
+        Modules.cell(Row, file_table_columns::Properties));
+    if (!Read)
+      return Read.takeError();
+    Info.Properties = std::move(*Read);
+  }
+  return Info;
+}
+
+} // namespace
+
+Expected<std::vector<DeviceImage>>
+DeviceLinker::noneImages(const TargetInfo &Target, const FileTable &Modules,
+                         const std::vector<bool> &Kept) {
+  std::vector<DeviceImage> Images;
+  for (size_t I = 0; I < Modules.numRows(); ++I) {
+    // A GPU target's kept modules have code images instead.
+    if (Kept[I] && Target.hasDevicePass())
+      continue;
+    Expected<ModuleInfo> Info = readModuleInfo(Modules, I);
+    if (!Info)
+      return Info.takeError();
+    if (!Kept[I])
+      Info->Properties.add(property_names::AspectFilterSet,
+                           property_names::Excluded, PropertyValue::uint32(1));
+    Images.push_back({ImageFormat::None, &Target, std::string(),
+                      std::move(Info->Kernels), std::move(Info->Properties)});
+  }
+  return Images;
 }
 
 Expected<std::vector<DeviceImage>>
 DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
+                           const std::vector<bool> &Kept,
                            const std::string &Dir) {
   Expected<std::string> Opt = Tools.opt();
   if (!Opt)
@@ -266,6 +380,8 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
 
   std::vector<Command> OptCommands, LlcCommands, PtxasCommands;
   for (size_t I = 0; I < NumModules; ++I) {
+    if (!Kept[I])
+      continue;
     std::string Module = Modules.cell(I, file_table_columns::Code).str();
     OptCommands.push_back(
         {*Opt,
@@ -308,48 +424,46 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
       reportFailedCommand(C, R);
       return make_error<ExitStatusError>(R.driverExitStatus());
     }
-  } else if (!Target.PtxOnly && !*Ptxas) {
+  } else if (!Target.PtxOnly && !*Ptxas && !OptCommands.empty()) {
     Runner.noteInProcessStep("no ptxas found: " + Target.Name +
                              " images are PTX only");
   }
 
   std::vector<DeviceImage> Images;
-  const bool HasSymbols = Modules.hasColumn(file_table_columns::Symbols);
-  const bool HasProperties = Modules.hasColumn(file_table_columns::Properties);
   for (size_t I = 0; I < NumModules; ++I) {
-    std::vector<std::string> Kernels;
-    if (HasSymbols) {
-      StringRef SymbolFile = Modules.cell(I, file_table_columns::Symbols);
-      ErrorOr<std::unique_ptr<MemoryBuffer>> Symbols =
-          MemoryBuffer::getFile(SymbolFile, /*IsText=*/true);
-      if (!Symbols)
-        return createFileError(SymbolFile, Symbols.getError());
-      SmallVector<StringRef, 16> Lines;
-      (*Symbols)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
-      for (StringRef Line : Lines)
-        if (!Line.trim().empty())
-          Kernels.push_back(Line.trim().str());
-    }
-    PropertySetRegistry Properties;
-    if (HasProperties) {
-      Expected<PropertySetRegistry> Read = PropertySetRegistry::readFile(
-          Modules.cell(I, file_table_columns::Properties));
-      if (!Read)
-        return Read.takeError();
-      Properties = std::move(*Read);
-    }
+    if (!Kept[I])
+      continue;
+    Expected<ModuleInfo> Info = readModuleInfo(Modules, I);
+    if (!Info)
+      return Info.takeError();
     // The cubin first: a runtime that takes the first image that fits its
     // GPU loads native code before considering the PTX.
     if (HaveCubins)
       Images.push_back({ImageFormat::Cubin, &Target, ModulePath(I, "cubin"),
-                        Kernels, Properties});
+                        Info->Kernels, Info->Properties});
     Images.push_back({ImageFormat::Ptx, &Target, ModulePath(I, "ptx"),
-                      std::move(Kernels), std::move(Properties)});
+                      std::move(Info->Kernels), std::move(Info->Properties)});
   }
   return Images;
 }
 
 Expected<std::vector<DeviceImage>>
+DeviceLinker::requirementsImages(const TargetInfo &Cpu,
+                                 const std::string &Table) {
+  std::string Dir = Temps.file(Cpu.Name);
+  (void)sys::fs::create_directories(Dir);
+  Expected<FileTable> Modules = FileTable::readFile(Table);
+  if (!Modules)
+    return Modules.takeError();
+  if (Modules->numRows() == 0)
+    return std::vector<DeviceImage>();
+  Expected<std::vector<bool>> Kept = filterModules(Cpu, Table, *Modules, Dir);
+  if (!Kept)
+    return Kept.takeError();
+  return noneImages(Cpu, *Modules, *Kept);
+}
+
+Expected<LinkedTarget>
 DeviceLinker::link(const TargetInfo &Target, std::vector<DeviceCodeInput> Inputs) {
   std::string Dir = Temps.file(Target.Name);
   (void)sys::fs::create_directories(Dir);
@@ -358,12 +472,30 @@ DeviceLinker::link(const TargetInfo &Target, std::vector<DeviceCodeInput> Inputs
     return E;
   Inputs.clear(); // the bitcode buffers are no longer needed
 
+  LinkedTarget Result;
+  Result.Table = Dir + "/device.table";
   Expected<FileTable> Modules = splitModules(Target, Linked, Dir);
   if (!Modules)
     return Modules.takeError();
   if (Modules->numRows() == 0)
-    return std::vector<DeviceImage>(); // device code without kernels
-  return generateCode(Target, *Modules, Dir);
+    return Result; // device code without kernels
+
+  Expected<std::vector<bool>> Kept =
+      filterModules(Target, Result.Table, *Modules, Dir);
+  if (!Kept)
+    return Kept.takeError();
+  if (Target.hasDevicePass()) {
+    Expected<std::vector<DeviceImage>> Code =
+        generateCode(Target, *Modules, *Kept, Dir);
+    if (!Code)
+      return Code.takeError();
+    Result.Images = std::move(*Code);
+  }
+  Expected<std::vector<DeviceImage>> None = noneImages(Target, *Modules, *Kept);
+  if (!None)
+    return None.takeError();
+  std::move(None->begin(), None->end(), std::back_inserter(Result.Images));
+  return Result;
 }
 
 } // namespace usycl::driver

@@ -5,10 +5,18 @@
 //   device bitcode of every TU ──(in-process llvm::Linker)──► linked.bc
 //     + libdevice, only what is used, internalized (as clang's CUDA flow)
 //   sycl-post-link -split=<mode> -symbols -properties ─► file table
-//   per module: opt -O3 ─► llc -mcpu=sm_NN ─► PTX ─► ptxas ─► cubin
+//   sycl-aspect-filter -target=<t> ─► the modules the target can run
+//   per kept module: opt -O3 ─► llc -mcpu=sm_NN ─► PTX ─► ptxas ─► cubin
 //
-// and the result is one PTX image per module (so newer GPUs can JIT it) plus
-// one cubin image where ptxas can build one.
+// and the result is one PTX image per kept module (so newer GPUs can JIT
+// it) plus one cubin image where ptxas can build one. A module the filter
+// drops becomes a NONE image (kernel names and property sets, no code, the
+// "usycl/aspect filter" set marking it), so the runtime can tell why its
+// kernels cannot run there.
+//
+// The CPU (x86_64) gets NONE images only: its kernels are host code, but the
+// runtime checks their requirements, which come from the post-link table of
+// some device code (a GPU target's, or the analysis pass's: compile.hpp).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -21,6 +29,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -40,14 +49,21 @@ struct DeviceCodeInput {
   std::unique_ptr<llvm::MemoryBuffer> Bitcode;
 };
 
-enum class ImageFormat { Ptx, Cubin };
+enum class ImageFormat { Ptx, Cubin, None };
 
 struct DeviceImage {
   ImageFormat Format;
   const TargetInfo *Target;
-  std::string Path;                 // the image bytes
+  std::string Path;                 // the image bytes; empty for None
   std::vector<std::string> Kernels; // _ZTS... symbols
   PropertySetRegistry Properties;
+};
+
+struct LinkedTarget {
+  std::vector<DeviceImage> Images;
+  // sycl-post-link's file table of the target's modules, before filtering;
+  // empty when there was none.
+  std::string Table;
 };
 
 class DeviceLinker {
@@ -56,8 +72,15 @@ public:
                CommandRunner &Runner)
       : Options(Options), Tools(Tools), Temps(Temps), Runner(Runner) {}
 
+  // Device link, split, filter and (GPU targets) codegen. For the CPU target
+  // the inputs are requirements-only bitcode and the images NONE images.
+  llvm::Expected<LinkedTarget> link(const TargetInfo &Target,
+                                    std::vector<DeviceCodeInput> Inputs);
+
+  // The CPU's NONE images from the post-link table `Table` of a GPU target
+  // (whose modules hold the same kernels and requirements).
   llvm::Expected<std::vector<DeviceImage>>
-  link(const TargetInfo &Target, std::vector<DeviceCodeInput> Inputs);
+  requirementsImages(const TargetInfo &Cpu, const std::string &Table);
 
 private:
   llvm::Error linkBitcode(const TargetInfo &Target,
@@ -66,9 +89,17 @@ private:
   llvm::Expected<FileTable> splitModules(const TargetInfo &Target,
                                          const std::string &Linked,
                                          const std::string &Dir);
+  // Which rows of `Modules` the target can run, per sycl-aspect-filter.
+  llvm::Expected<std::vector<bool>> filterModules(const TargetInfo &Target,
+                                                  const std::string &TablePath,
+                                                  const FileTable &Modules,
+                                                  const std::string &Dir);
   llvm::Expected<std::vector<DeviceImage>>
   generateCode(const TargetInfo &Target, const FileTable &Modules,
-               const std::string &Dir);
+               const std::vector<bool> &Kept, const std::string &Dir);
+  llvm::Expected<std::vector<DeviceImage>>
+  noneImages(const TargetInfo &Target, const FileTable &Modules,
+             const std::vector<bool> &Kept);
   llvm::Error runStage(llvm::ArrayRef<Command> Commands,
                        std::vector<CommandResult> *Results = nullptr);
 
@@ -76,6 +107,7 @@ private:
   Toolchain &Tools;
   TempDir &Temps;
   CommandRunner &Runner;
+  std::set<std::string> PrintedPostLinkWarnings;
 };
 
 } // namespace usycl::driver

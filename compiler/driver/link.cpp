@@ -85,8 +85,14 @@ public:
 private:
   Error collectFromCompiledSources(ArrayRef<CompiledSource> Compiled);
   Error collectFromFile(StringRef Path);
+  void addDeviceCode(const TargetInfo &Target, std::string Origin,
+                     std::unique_ptr<MemoryBuffer> Bitcode);
   bool wantTarget(const TargetInfo &Target, StringRef Origin);
   Expected<std::optional<std::string>> buildWrapper();
+  Expected<std::vector<DeviceImage>>
+  cpuRequirementsImages(DeviceLinker &Linker,
+                        std::vector<DeviceCodeInput> CpuInputs,
+                        const std::string &ReusedTable);
   Error finalLink(const std::optional<std::string> &Wrapper);
 
   const DriverOptions &Options;
@@ -94,8 +100,19 @@ private:
   TempDir &Temps;
   CommandRunner &Runner;
 
-  // Device code per target, in the order targets were first seen.
+  // Device code per GPU target, in the order targets were first seen.
   MapVector<const TargetInfo *, std::vector<DeviceCodeInput>> DeviceCode;
+  // Requirements-only bitcode for the CPU (.usycl.device.x86_64, written by
+  // the analysis pass when a translation unit had no GPU pass), by origin.
+  std::map<std::string, std::unique_ptr<MemoryBuffer>> CpuCode;
+  // The first device code of each origin for a target not linked (not in
+  // the link's -fsycl-targets): the CPU's requirements of last resort.
+  std::map<std::string, std::unique_ptr<MemoryBuffer>> IgnoredCode;
+  // Every origin with device code, in order, and the first GPU target it
+  // has code for (nullptr: none).
+  MapVector<std::string, const TargetInfo *,
+            std::map<std::string, unsigned>>
+      Origins;
   std::set<const TargetInfo *> IgnoredTargets;
   // Input index -> host object compiled from it.
   std::map<size_t, std::string> CompiledObjects;
@@ -122,7 +139,7 @@ Error LinkStep::collectFromCompiledSources(ArrayRef<CompiledSource> Compiled) {
           MemoryBuffer::getFile(D.Path);
       if (!Bitcode)
         return createFileError(D.Path, Bitcode.getError());
-      DeviceCode[D.Target].push_back({C.Source->Path, std::move(*Bitcode)});
+      addDeviceCode(*D.Target, C.Source->Path, std::move(*Bitcode));
     }
   }
   return Error::success();
@@ -133,23 +150,115 @@ Error LinkStep::collectFromFile(StringRef Path) {
       readEmbeddedDeviceCode(Path);
   if (!Found)
     return Found.takeError();
-  for (EmbeddedDeviceCode &Code : *Found)
-    if (wantTarget(*Code.Target, Code.Origin))
-      DeviceCode[Code.Target].push_back(
-          {std::move(Code.Origin), std::move(Code.Bitcode)});
+  for (EmbeddedDeviceCode &Code : *Found) {
+    if (!Code.Target->hasDevicePass() || wantTarget(*Code.Target, Code.Origin)) {
+      addDeviceCode(*Code.Target, std::move(Code.Origin),
+                    std::move(Code.Bitcode));
+      continue;
+    }
+    // Not linked for its target, but it still tells the CPU kernels'
+    // requirements.
+    Origins.insert({Code.Origin, nullptr});
+    IgnoredCode.try_emplace(Code.Origin, std::move(Code.Bitcode));
+  }
   return Error::success();
+}
+
+void LinkStep::addDeviceCode(const TargetInfo &Target, std::string Origin,
+                             std::unique_ptr<MemoryBuffer> Bitcode) {
+  const TargetInfo *&FirstGpu = Origins.insert({Origin, nullptr}).first->second;
+  if (!Target.hasDevicePass()) {
+    CpuCode[Origin] = std::move(Bitcode);
+    return;
+  }
+  if (!FirstGpu)
+    FirstGpu = &Target;
+  DeviceCode[&Target].push_back({std::move(Origin), std::move(Bitcode)});
+}
+
+// The CPU's requirements images (NONE images for x86_64). Reuses the
+// post-link table of a GPU target when that target's device code covers
+// every origin (the usual case: one -fsycl-targets for all sources); else
+// links the analysis bitcode of each origin, or a copy of its first GPU
+// target's code. Best effort: a failure costs the CPU's requirement checks,
+// not the build.
+Expected<std::vector<DeviceImage>>
+LinkStep::cpuRequirementsImages(DeviceLinker &Linker,
+                                std::vector<DeviceCodeInput> CpuInputs,
+                                const std::string &ReusedTable) {
+  const TargetInfo &Cpu = *findTarget("x86_64");
+  auto Build = [&]() -> Expected<std::vector<DeviceImage>> {
+    if (!ReusedTable.empty())
+      return Linker.requirementsImages(Cpu, ReusedTable);
+    Expected<LinkedTarget> Linked = Linker.link(Cpu, std::move(CpuInputs));
+    if (!Linked)
+      return Linked.takeError();
+    return std::move(Linked->Images);
+  };
+  Expected<std::vector<DeviceImage>> Images = Build();
+  if (Images)
+    return Images;
+  // Errors of tools already printed their output; say what it costs.
+  Error E = Images.takeError();
+  if (!E.isA<ExitStatusError>())
+    printError(toString(std::move(E)));
+  else
+    consumeError(std::move(E));
+  printWarning("the requirements of the CPU kernels could not be collected; "
+               "they run on the CPU without requirement checks");
+  return std::vector<DeviceImage>();
 }
 
 Expected<std::optional<std::string>> LinkStep::buildWrapper() {
   std::vector<DeviceImage> Images;
   DeviceLinker Linker(Options, Tools, Temps, Runner);
+
+  // Where the CPU's requirements come from (see cpuRequirementsImages):
+  // one GPU target's table when it covers every origin, else own inputs,
+  // gathered now, before the GPU links consume the buffers.
+  const TargetInfo *ReuseFrom = nullptr;
+  std::vector<DeviceCodeInput> CpuInputs;
+  if (!Origins.empty()) {
+    const TargetInfo *First = Origins.front().second;
+    if (CpuCode.empty() && First &&
+        all_of(Origins, [&](const auto &O) { return O.second == First; }))
+      ReuseFrom = First;
+    for (auto &[Origin, FirstGpu] : Origins) {
+      if (ReuseFrom)
+        break;
+      if (auto It = CpuCode.find(Origin); It != CpuCode.end()) {
+        CpuInputs.push_back({Origin, std::move(It->second)});
+        continue;
+      }
+      if (!FirstGpu) {
+        if (auto It = IgnoredCode.find(Origin); It != IgnoredCode.end())
+          CpuInputs.push_back({Origin, std::move(It->second)});
+        continue;
+      }
+      for (const DeviceCodeInput &In : DeviceCode[FirstGpu])
+        if (In.Origin == Origin)
+          CpuInputs.push_back(
+              {Origin, MemoryBuffer::getMemBufferCopy(In.Bitcode->getBuffer(),
+                                                      In.Origin)});
+    }
+  }
+
+  std::string ReusedTable;
   for (auto &[Target, Inputs] : DeviceCode) {
-    Expected<std::vector<DeviceImage>> TargetImages =
-        Linker.link(*Target, std::move(Inputs));
-    if (!TargetImages)
-      return TargetImages.takeError();
-    std::move(TargetImages->begin(), TargetImages->end(),
+    Expected<LinkedTarget> Linked = Linker.link(*Target, std::move(Inputs));
+    if (!Linked)
+      return Linked.takeError();
+    std::move(Linked->Images.begin(), Linked->Images.end(),
               std::back_inserter(Images));
+    if (Target == ReuseFrom)
+      ReusedTable = Linked->Table;
+  }
+  if (!Origins.empty() && (!ReuseFrom || !ReusedTable.empty())) {
+    Expected<std::vector<DeviceImage>> Cpu =
+        cpuRequirementsImages(Linker, std::move(CpuInputs), ReusedTable);
+    if (!Cpu)
+      return Cpu.takeError();
+    std::move(Cpu->begin(), Cpu->end(), std::back_inserter(Images));
   }
   if (Images.empty())
     return std::nullopt;

@@ -84,7 +84,8 @@ static Error readFromObject(MemoryBufferRef Buffer, StringRef Origin,
       continue;
     StringRef TargetName = Name->drop_front(DeviceSectionPrefix.size());
     const TargetInfo *Target = findTarget(TargetName);
-    if (!Target || !Target->hasDevicePass()) {
+    // x86_64's section holds requirements-only bitcode (compile.hpp).
+    if (!Target) {
       printWarning("'" + Origin + "' has device code for target '" +
                    TargetName + "', which this usycl++ does not know; "
                    "ignoring it (rebuild the object with this usycl++)");

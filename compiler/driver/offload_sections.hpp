@@ -1,7 +1,10 @@
 //===- offload_sections.hpp - Device code inside host objects ---*- C++ -*-===//
 //
 // `usycl++ -c` produces an ordinary host object that also carries the device
-// bitcode of each GPU target in a section named .usycl.device.<target>. The
+// bitcode of each GPU target in a section named .usycl.device.<target>, and,
+// when there is no GPU target, the requirements-only bitcode of the analysis
+// pass in .usycl.device.x86_64 (never compiled; it gives the CPU kernels'
+// requirements at link time). The
 // sections are SHF_EXCLUDE, so any linker drops them from the final binary;
 // `usycl++` reads them back at link time (from objects and from the members
 // of static archives).

@@ -95,6 +95,7 @@ private:
   Error handleInput(StringRef Path);
   void routeClangArg(const Arg &A, ArrayRef<std::string> Spelled);
   Error resolveAction();
+  void applyFixedTargets();
   Error validate();
 
   ArrayRef<const char *> Argv;
@@ -171,7 +172,7 @@ Error CommandLineParser::handleSyclFlag(StringRef Spelling) {
     if (!HasValue)
       return makeError("'-fsycl-fixed-targets' needs a value: "
                        "-fsycl-fixed-targets=<target>[,<target>...]");
-    auto Targets = parseTargetList(Value, Flag);
+    auto Targets = parseFixedTargetList(Value, Flag);
     if (!Targets)
       return Targets.takeError();
     Options.FixedTargets = std::move(*Targets);
@@ -375,9 +376,46 @@ Expected<DriverOptions> CommandLineParser::parse() {
   return std::move(Options);
 }
 
+// Seed 002: with -fsycl-fixed-targets, code is only compiled ahead of time for
+// the targets of -fsycl-targets that are also fixed targets. Without
+// -fsycl-targets, the fixed targets are the devices the code runs on, so
+// usycl++ compiles for those it can (it has no JIT to defer to).
+void CommandLineParser::applyFixedTargets() {
+  if (Options.FixedTargets.empty())
+    return;
+  std::string Fixed = "-fsycl-fixed-targets=" + join(Options.FixedTargets, ",");
+  if (!Options.TargetsGiven) {
+    Options.Targets.clear();
+    for (const std::string &Name : Options.FixedTargets)
+      if (const TargetInfo *T = findTarget(Name))
+        Options.Targets.push_back(T);
+    if (Options.Targets.empty())
+      printWarning("none of the targets of '" + Fixed +
+                   "' is one usycl++ compiles for; no device code is built "
+                   "(add -fsycl-targets= to choose targets)");
+    return;
+  }
+  std::vector<const TargetInfo *> Kept;
+  for (const TargetInfo *T : Options.Targets) {
+    if (is_contained(Options.FixedTargets, T->Name)) {
+      Kept.push_back(T);
+      continue;
+    }
+    if (T->Kind == TargetKind::Cpu)
+      printWarning("'-fsycl-targets' lists " + T->Name + " but '" + Fixed +
+                   "' does not: kernels compiled with it are not for the CPU "
+                   "(they are rejected there with kernel_not_supported)");
+    else
+      printWarning("'-fsycl-targets' lists " + T->Name + " but '" + Fixed +
+                   "' does not: no code is built for " + T->Name);
+  }
+  Options.Targets = std::move(Kept);
+}
+
 Error CommandLineParser::validate() {
   if (Options.PrintHelp || Options.PrintVersion)
     return Error::success();
+  applyFixedTargets();
   if (Options.Inputs.empty() &&
       !(HasLibraryInputs && Options.Action == DriverAction::Link))
     return makeError("no input files");
@@ -393,7 +431,10 @@ Error CommandLineParser::validate() {
   if (Options.Action == DriverAction::DeviceOnly &&
       Options.gpuTargets().size() != 1)
     return makeError("-fsycl-device-only needs exactly one GPU target in "
-                     "-fsycl-targets (e.g. -fsycl-targets=nvidia_gpu_sm_90)");
+                     "-fsycl-targets (e.g. -fsycl-targets=nvidia_gpu_sm_90)" +
+                     Twine(Options.FixedTargets.empty()
+                               ? ""
+                               : ", also listed in -fsycl-fixed-targets"));
   if (Options.Output && Options.Output->empty())
     return makeError("'-o' needs a non-empty file name");
   return Error::success();

@@ -80,12 +80,17 @@ struct DriverOptions {
   std::vector<std::string> HostOnlyArgs; // host pass only (dependency files)
   bool EmitIRText = false; // -S together with -fsycl-device-only
 
+  // The targets to compile and link for. With -fsycl-fixed-targets, only
+  // those in both lists (seed 002's intersection rule; the CPU is x86_64),
+  // or the fixed targets usycl++ can compile for when -fsycl-targets is not
+  // given. May then be empty.
   std::vector<const TargetInfo *> Targets = defaultTargets();
   bool TargetsGiven = false;
   postlink::SplitMode Split = postlink::SplitMode::Auto;
-  // Accepted and validated now; used by the optional-kernel-features work
-  // (seed 002).
-  std::vector<const TargetInfo *> FixedTargets;
+  // -fsycl-fixed-targets, canonical names (also devices usycl++ cannot
+  // compile for, such as intel_gpu_pvc); handed to the plugin.
+  std::vector<std::string> FixedTargets;
+  // -fsycl-device-config-file; otherwise the installed one is used.
   std::optional<std::string> DeviceConfigFile;
 
   bool Verbose = false;

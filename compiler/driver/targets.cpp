@@ -5,6 +5,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <sycl/detail/aspect_names.hpp>
+
 using namespace llvm;
 
 namespace usycl::driver {
@@ -60,6 +62,12 @@ std::string TargetInfo::sectionName() const {
   return (DeviceSectionPrefix + Name).str();
 }
 
+std::string TargetInfo::configName() const {
+  if (PtxOnly && Kind == TargetKind::NvidiaGpu)
+    return ("nvidia_gpu_" + Arch).str();
+  return Name.str();
+}
+
 ArrayRef<TargetInfo> allTargets() { return Targets; }
 
 const TargetInfo *findTarget(StringRef Name) {
@@ -103,6 +111,50 @@ parseTargetList(StringRef List, StringRef FlagName) {
                                "'; valid targets are: " + validTargetNames());
     if (!is_contained(Result, T))
       Result.push_back(T);
+  }
+  return Result;
+}
+
+Expected<std::vector<std::string>>
+parseFixedTargetList(StringRef List, StringRef FlagName) {
+  SmallVector<StringRef, 4> Names;
+  List.split(Names, ',');
+  std::vector<std::string> Result;
+  for (StringRef Name : Names) {
+    Name = Name.trim();
+    if (Name.empty())
+      return createStringError(
+          "'" + FlagName + "=" + List +
+          "' has an empty target name; write a comma-separated list such as " +
+          FlagName + "=nvidia_gpu_sm_90");
+    std::string Canonical;
+    if (const TargetInfo *T = findTarget(Name)) {
+      if (T->PtxOnly)
+        return createStringError(
+            "'" + Name + "' in '" + FlagName + "=" + List +
+            "' is not a device: it runs on whichever NVIDIA GPU is present; "
+            "name the devices, such as nvidia_gpu_sm_80,nvidia_gpu_sm_90");
+      Canonical = T->Name.str();
+    } else if (const auto *Known = sycl::detail::find_target(
+                   std::string_view(Name.data(), Name.size()))) {
+      Canonical = std::string(Known->canonical());
+    } else {
+      std::vector<std::string> Compiled, Others;
+      for (const TargetInfo &T : Targets)
+        if (!T.PtxOnly)
+          Compiled.push_back(T.Name.str());
+      for (const TargetAlias &A : Aliases)
+        Compiled.push_back((A.Alias + " (= " + A.Canonical + ")").str());
+      for (const auto &Known : sycl::detail::device_target_table)
+        if (!findTarget(StringRef(Known.name.data(), Known.name.size())))
+          Others.push_back(std::string(Known.name));
+      return createStringError(
+          "unknown target '" + Name + "' in '" + FlagName + "=" + List +
+          "'; valid targets are: " + join(Compiled, ", ") +
+          "; and devices usycl++ does not compile for: " + join(Others, ", "));
+    }
+    if (!is_contained(Result, Canonical))
+      Result.push_back(std::move(Canonical));
   }
   return Result;
 }

@@ -42,6 +42,10 @@ struct TargetInfo {
   bool PtxOnly = false;
 
   bool hasDevicePass() const { return Kind != TargetKind::Cpu; }
+  // The device configuration entry (sycl-aspect-filter -target=) that
+  // describes what this target's code may use: the name itself, or for the
+  // generic nvptx64-nvidia-cuda the architecture it is compiled for.
+  std::string configName() const;
   // Section of a usycl++ object that holds this target's device bitcode.
   std::string sectionName() const;
 };
@@ -66,5 +70,14 @@ std::vector<const TargetInfo *> defaultTargets();
 // valid targets.
 llvm::Expected<std::vector<const TargetInfo *>>
 parseTargetList(llvm::StringRef List, llvm::StringRef FlagName);
+
+// Parses -fsycl-fixed-targets=<list>: the names of this table (aliases
+// resolve), and the other devices of sycl/detail/device_targets.def
+// (intel_gpu_*, ...), which usycl++ cannot compile for but which the device
+// configuration describes. Each needs an identity aspect, so the generic
+// nvptx64-nvidia-cuda is refused. Returns canonical names, duplicates
+// dropped.
+llvm::Expected<std::vector<std::string>>
+parseFixedTargetList(llvm::StringRef List, llvm::StringRef FlagName);
 
 } // namespace usycl::driver

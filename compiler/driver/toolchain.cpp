@@ -4,6 +4,8 @@
 #include "driver_config.hpp"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -71,6 +73,61 @@ Expected<std::string> Toolchain::runtimeLibrary() const {
 
 Expected<std::string> Toolchain::postLink() const {
   return requireFile(joinPath(BinDir, "sycl-post-link"), "sycl-post-link");
+}
+
+Expected<std::string> Toolchain::aspectFilter() const {
+  return requireFile(joinPath(BinDir, "sycl-aspect-filter"),
+                     "sycl-aspect-filter");
+}
+
+Expected<std::string>
+Toolchain::deviceConfig(const std::optional<std::string> &UserFile) const {
+  if (UserFile)
+    return *UserFile;
+  return requireFile(joinPath(ShareDir, "device-config.yaml"),
+                     "the device configuration file");
+}
+
+// Whether the shared library at `Path` defines the dynamic symbol `Name`.
+static bool exportsSymbol(StringRef Path, StringRef Name) {
+  Expected<object::OwningBinary<object::ObjectFile>> Binary =
+      object::ObjectFile::createObjectFile(Path);
+  if (!Binary) {
+    consumeError(Binary.takeError());
+    return false;
+  }
+  const auto *ELF = dyn_cast<object::ELFObjectFileBase>(Binary->getBinary());
+  if (!ELF)
+    return false;
+  for (const object::ELFSymbolRef &Symbol : ELF->getDynamicSymbolIterators()) {
+    Expected<StringRef> SymbolName = Symbol.getName();
+    if (!SymbolName) {
+      consumeError(SymbolName.takeError());
+      continue;
+    }
+    Expected<uint32_t> Flags = Symbol.getFlags();
+    if (!Flags) {
+      consumeError(Flags.takeError());
+      continue;
+    }
+    if (*SymbolName == Name && !(*Flags & object::SymbolRef::SF_Undefined))
+      return true;
+  }
+  return false;
+}
+
+const std::optional<std::string> &Toolchain::passPlugin() {
+  if (PassPlugin)
+    return *PassPlugin;
+  std::string Separate = joinPath(LibDir, "libusycl-passes.so");
+  std::string Plugin = joinPath(LibDir, "libusycl-plugin.so");
+  if (sys::fs::exists(Separate))
+    PassPlugin = std::optional<std::string>(Separate);
+  else if (exportsSymbol(Plugin, "llvmGetPassPluginInfo"))
+    PassPlugin = std::optional<std::string>(Plugin);
+  else
+    PassPlugin = std::optional<std::string>();
+  return *PassPlugin;
 }
 
 Expected<std::string> Toolchain::clang() {

@@ -44,6 +44,8 @@ StringRef formatEnumerator(ImageFormat Format) {
     return "USYCL_IMAGE_PTX";
   case ImageFormat::Cubin:
     return "USYCL_IMAGE_CUBIN";
+  case ImageFormat::None:
+    return "USYCL_IMAGE_NONE";
   }
   llvm_unreachable("unknown image format");
 }
@@ -96,9 +98,11 @@ private:
     raw_string_ostream A(Asm);
     A << ".pushsection .rodata.usycl_images,\"a\",@progbits\n"
       << ".p2align 4\n"
-      << label(I, "begin") << ":\n"
-      << ".incbin " << quoteForAssembler(Image.Path) << "\n"
-      << label(I, "end") << ":\n";
+      << label(I, "begin") << ":\n";
+    // NONE images have no bytes: begin == end.
+    if (Image.Format != ImageFormat::None)
+      A << ".incbin " << quoteForAssembler(Image.Path) << "\n";
+    A << label(I, "end") << ":\n";
     if (Image.Format == ImageFormat::Ptx)
       A << ".byte 0\n";
     A << ".popsection\n";

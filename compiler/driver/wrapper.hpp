@@ -12,6 +12,7 @@
 //
 // PTX images are followed by a NUL byte that [begin, end) does not count, so
 // the runtime can hand `begin` to cuModuleLoadData as a C string.
+// NONE images (requirements only) have begin == end.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

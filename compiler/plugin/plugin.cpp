@@ -3,7 +3,16 @@
 // Loaded by usycl++ into both the device and the host pass
 // (-fplugin=libusycl-plugin.so). Registered as "usycl"; it runs before
 // clang's main action, so clang still compiles as usual and the plugin only
-// adds attributes (attributes.cpp) and diagnostics (device_code_checker.cpp).
+// adds attributes (attributes.cpp, lambda_attributes.cpp), diagnostics
+// (device_code_checker.cpp) and, in device passes, the AST facts the
+// optional-kernel-features pass needs (aspect_collector.cpp).
+//
+// The same shared object is an LLVM pass plugin (llvmGetPassPluginInfo
+// below; -fpass-plugin=libusycl-plugin.so): it registers the passes of
+// compiler/passes at the start of the optimisation pipeline (also at -O0).
+// Both halves share the process-wide registry of compiler/passes/tu_facts.
+// When a device pass is given only -fplugin, the plugin registers the passes
+// itself through CodeGenOptions::PassBuilderCallbacks.
 //
 // The plugin is built against Debian's clang headers and does not link
 // libclang-cpp: its clang symbols resolve against the clang process that
@@ -11,19 +20,59 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "aspect_collector.hpp"
 #include "device_code_checker.hpp"
+#include "lambda_attributes.hpp"
 #include "plugin_options.hpp"
 
+#include "aspect_propagation.hpp"
+
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/CodeGenOptions.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <dlfcn.h>
 
 using namespace clang;
 
 namespace usycl::plugin {
 namespace {
+
+// This shared object's path, to recognise it among -fpass-plugin= paths.
+std::string selfPath() {
+  Dl_info Info{};
+  if (dladdr(reinterpret_cast<void *>(&selfPath), &Info) && Info.dli_fname)
+    return Info.dli_fname;
+  return {};
+}
+
+bool sameFile(const std::string &A, const std::string &B) {
+  llvm::sys::fs::UniqueID IdA, IdB;
+  if (llvm::sys::fs::getUniqueID(A, IdA) || llvm::sys::fs::getUniqueID(B, IdB))
+    return A == B;
+  return IdA == IdB;
+}
+
+// Unless clang loads this library as a pass plugin as well, register the
+// passes through the code generation options.
+void registerPassesWithCodeGen(CompilerInstance &CI) {
+  CodeGenOptions &CodeGen = CI.getCodeGenOpts();
+  std::string Self = selfPath();
+  for (const std::string &Plugin : CodeGen.PassPlugins)
+    if (sameFile(Plugin, Self))
+      return;
+  CodeGen.PassBuilderCallbacks.push_back([](llvm::PassBuilder &PB) {
+    usycl::passes::registerUsyclPasses(PB);
+  });
+}
 
 class UsyclPluginAction : public PluginASTAction {
 public:
@@ -40,6 +89,8 @@ public:
         llvm::SmallVector<llvm::StringRef, 4> Names;
         Value.split(Names, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
         Options.FixedTargets.assign(Names.begin(), Names.end());
+      } else if (Key == "device-config") {
+        Options.DeviceConfigPath = Value.str();
       } else {
         // A newer driver with an older plugin: say so, but keep compiling.
         unsigned ID = Diags.getCustomDiagID(
@@ -51,9 +102,16 @@ public:
     return true;
   }
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<DeviceCodeChecker>(Options, deviceCodeChecks());
+    installLambdaAttributeMover(CI);
+    if (CI.getLangOpts().SYCLIsDevice)
+      registerPassesWithCodeGen(CI);
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(
+        std::make_unique<DeviceCodeChecker>(Options, deviceCodeChecks()));
+    Consumers.push_back(std::make_unique<AspectCollector>(CI, Options));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
 private:
@@ -65,3 +123,10 @@ private:
 
 static clang::FrontendPluginRegistry::Add<usycl::plugin::UsyclPluginAction>
     RegisterUsyclPlugin("usycl", "SYCL attributes and device-code diagnostics");
+
+// -fpass-plugin=libusycl-plugin.so
+extern "C" __attribute__((visibility("default"))) ::llvm::PassPluginLibraryInfo
+llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "usycl", LLVM_VERSION_STRING,
+          [](llvm::PassBuilder &PB) { usycl::passes::registerUsyclPasses(PB); }};
+}

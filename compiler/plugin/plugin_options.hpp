@@ -7,6 +7,9 @@
 //                          ("host" for the host pass, which also compiles the
 //                          CPU device's kernels)
 //   fixed-targets=<a,b,..> the -fsycl-fixed-targets list, when given
+//   device-config=<path>   the device configuration file that says what the
+//                          fixed targets support (default: the installed
+//                          <prefix>/share/usycl/device-config.yaml)
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -19,6 +22,7 @@ namespace usycl::plugin {
 struct PluginOptions {
   std::string Target = "host";
   std::vector<std::string> FixedTargets;
+  std::string DeviceConfigPath;
 };
 
 } // namespace usycl::plugin

@@ -1,20 +1,29 @@
 //===- module_properties.hpp - Property sets of a split module --*- C++ -*-===//
 //
-// The property sets sycl-post-link writes next to each device module. None
-// are defined yet: "SYCL/device requirements" (seed 002) and
-// "isAssertEnabled" (seed 000) are computed here once the passes that mark
-// aspect and assert use exist. An empty registry gives an empty .prop file,
-// which readers accept.
+// The property sets sycl-post-link writes next to each device module:
+//
+//   [SYCL/device requirements]   (seed 002; device_requirements.hpp)
+//     written for every module, with the properties that apply:
+//     aspect, reqd_sub_group_size, reqd_work_group_size, fixed_target.
+//
+// "isAssertEnabled" (seed 000) joins here once the assert pass marks its use.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "device_requirements.hpp"
 #include "module_splitter.hpp"
 #include "property_set.hpp"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+
 namespace usycl::postlink {
 
-PropertySetRegistry computeModuleProperties(const llvm::Module &M,
-                                            const EntryPointGroup &Group);
+// `M` is the module extracted for `Group`. Warnings of the SYCL_EXTERNAL
+// check go to `Warn`.
+llvm::Expected<PropertySetRegistry>
+computeModuleProperties(const llvm::Module &M, const EntryPointGroup &Group,
+                        llvm::function_ref<void(RequirementsWarning)> Warn);
 
 } // namespace usycl::postlink

@@ -62,32 +62,55 @@ bool isKernel(const Function &F) {
   }
 }
 
-std::vector<EntryPointGroup> groupEntryPoints(const Module &M, SplitMode Mode) {
-  MapVector<std::string, EntryPointGroup, std::map<std::string, unsigned>>
+bool isEntryPoint(const Function &F, bool KernelsOnly) {
+  if (isKernel(F))
+    return true;
+  return !KernelsOnly && isSyclExternalDefinition(F);
+}
+
+std::vector<EntryPointGroup> groupEntryPoints(const Module &M,
+                                              const SplitOptions &Options) {
+  // Keyed by (split-mode key, bundling key) in the order of the first entry
+  // point, so refined groups keep the module order too.
+  MapVector<std::pair<std::string, std::string>, EntryPointGroup,
+            std::map<std::pair<std::string, std::string>, unsigned>>
       Groups;
   for (const Function &F : M) {
-    if (!isKernel(F))
+    if (!isEntryPoint(F, Options.KernelsOnly))
       continue;
-    std::string Key;
-    switch (Mode) {
+    std::string ModeKey;
+    switch (Options.Mode) {
     case SplitMode::Off:
-    // `auto` keeps one image per target for now: a single module load serves
-    // every kernel, which is what the CUDA backend likes best. The splits by
-    // aspects and required sizes (seed 002) refine this later.
+    // `auto` keeps as few images as the requirements allow: a single module
+    // load serves every kernel, which is what the CUDA backend likes best.
     case SplitMode::Auto:
-      Key = "all kernels";
+      ModeKey = "all kernels";
       break;
     case SplitMode::PerKernel:
-      Key = F.getName().str();
+      ModeKey = F.getName().str();
       break;
     case SplitMode::PerSource:
-      Key = F.getFnAttribute(ModuleIdAttr).getValueAsString().str();
-      if (Key.empty())
-        Key = "<unknown source>";
+      ModeKey = F.getFnAttribute(ModuleIdAttr).getValueAsString().str();
+      if (ModeKey.empty())
+        ModeKey = "<unknown source>";
       break;
     }
-    EntryPointGroup &Group = Groups[Key];
-    Group.Key = Key;
+    EntryPointRequirements Requirements = readRequirements(F);
+    if (Requirements.hasFixedTargets()) {
+      // Only the targets decide; the image's other requirements are not
+      // image-wide (the runtime checks fixed_target alone).
+      Requirements.UsedAspects.clear();
+      Requirements.ReqdWorkGroupSize.reset();
+      Requirements.ReqdSubGroupSize.reset();
+    }
+    EntryPointGroup &Group =
+        Groups[{ModeKey, Requirements.bundlingKey()}];
+    if (Group.EntryPoints.empty()) {
+      std::string Description = Requirements.describe();
+      Group.Key = Description.empty() ? ModeKey
+                                      : ModeKey + " [" + Description + "]";
+      Group.Requirements = std::move(Requirements);
+    }
     Group.EntryPoints.push_back(&F);
   }
   std::vector<EntryPointGroup> Result;

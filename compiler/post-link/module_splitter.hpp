@@ -1,17 +1,23 @@
 //===- module_splitter.hpp - Device code split ------------------*- C++ -*-===//
 //
 // sycl-post-link splits the linked device module of one target into device
-// images in two steps, kept apart so that later criteria slot in between:
+// images in two steps:
 //
-//   1. groupEntryPoints: decide which entry points (kernels) share an image,
-//      per -fsycl-device-code-split. Further splitting criteria (the aspects
-//      a kernel uses, reqd_work_group_size, -fsycl-fixed-targets, seed 002)
-//      refine these groups; they never merge them.
+//   1. groupEntryPoints: decide which entry points (kernels, and unless
+//      KernelsOnly the SYCL_EXTERNAL definitions) share an image: first per
+//      -fsycl-device-code-split, then by seed 002's requirements rule
+//      (device_requirements.hpp: same non-empty -fsycl-fixed-targets, or
+//      same used aspects, reqd_work_group_size and numeric
+//      reqd_sub_group_size). The second step only refines groups, and for
+//      entry points with fixed targets it keeps the first step's groups
+//      as they are (the bundling guarantee of -fsycl-fixed-targets).
 //   2. extractEntryPointGroup: build one module per group holding the group's
 //      entry points and everything they reference, nothing else.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
+
+#include "device_requirements.hpp"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -45,17 +51,31 @@ inline constexpr llvm::StringLiteral ModuleIdAttr = "sycl-module-id";
 // NVPTX, spir_kernel for SPIR-V, amdgpu_kernel).
 bool isKernel(const llvm::Function &F);
 
+// Entry points: kernels always; SYCL_EXTERNAL definitions too unless
+// `KernelsOnly` (targets without device-side dynamic linking, such as NVPTX,
+// have no use for images that only export functions).
+bool isEntryPoint(const llvm::Function &F, bool KernelsOnly);
+
 struct EntryPointGroup {
   // Why these entry points are together (the source for per_source, the
-  // kernel name for per_kernel); for diagnostics and -debug output.
+  // kernel name for per_kernel, plus the requirements that split them off);
+  // for diagnostics.
   std::string Key;
   std::vector<const llvm::Function *> EntryPoints; // in module order
+  // What every entry point of the group has in common: with fixed targets
+  // only FixedTargets is set; otherwise aspects and required sizes.
+  EntryPointRequirements Requirements;
 };
 
-// Groups the kernels of `M`; groups come in the order of their first kernel
-// in the module. A module without kernels gives no groups.
+struct SplitOptions {
+  SplitMode Mode = SplitMode::Auto;
+  bool KernelsOnly = false;
+};
+
+// Groups the entry points of `M`; groups come in the order of their first
+// entry point in the module. A module without entry points gives no groups.
 std::vector<EntryPointGroup> groupEntryPoints(const llvm::Module &M,
-                                              SplitMode Mode);
+                                              const SplitOptions &Options);
 
 // A new module holding the group's entry points and every global they
 // reference, directly or not. Functions that are not entry points become

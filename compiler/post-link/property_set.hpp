@@ -49,6 +49,10 @@ inline constexpr llvm::StringLiteral ReqdSubGroupSize = "reqd_sub_group_size";
 inline constexpr llvm::StringLiteral ReqdWorkGroupSize = "reqd_work_group_size";
 inline constexpr llvm::StringLiteral FixedTarget = "fixed_target";
 inline constexpr llvm::StringLiteral AssertEnabledSet = "isAssertEnabled";
+// usycl's own: an image usycl++ built for a module that sycl-aspect-filter
+// removed for the image's target (it has no code for that target).
+inline constexpr llvm::StringLiteral AspectFilterSet = "usycl/aspect filter";
+inline constexpr llvm::StringLiteral Excluded = "excluded";
 } // namespace property_names
 
 // Values match usycl_property_type in sycl/detail/image_abi.h.

@@ -2,12 +2,15 @@
 //
 //   sycl-post-link [-split=off|per_kernel|per_source|auto] [-symbols]
 //                  [-properties] [-reject-undefined-functions]
+//                  [-emit-only-kernels-as-entry-points]
 //                  -o <out.table> <linked.bc|.ll>
 //
-// Reads the linked device module of one target, groups its kernels into
-// device images (module_splitter.hpp) and writes, for module N,
-// <out>_N.bc, <out>_N.sym (one kernel symbol per line, with -symbols) and
-// <out>_N.prop (property sets, with -properties), where <out> is the -o path
+// Reads the linked device module of one target, groups its entry points into
+// device images (module_splitter.hpp: per -split, then by the requirements
+// rule of seed 002) and writes, for module N, <out>_N.bc, <out>_N.sym (one
+// entry-point symbol per line, with -symbols) and <out>_N.prop (property
+// sets, with -properties: [SYCL/device requirements], after the SYCL_EXTERNAL
+// check of seed 002, whose warnings go to stderr), where <out> is the -o path
 // without its extension; then the file table listing them (file_table.hpp).
 //
 //===----------------------------------------------------------------------===//
@@ -30,6 +33,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <set>
 
 using namespace llvm;
 using namespace usycl;
@@ -57,7 +62,8 @@ static cl::opt<SplitMode> Split(
                clEnumValN(SplitMode::PerSource, "per_source",
                           "one image per translation unit"),
                clEnumValN(SplitMode::Auto, "auto",
-                          "let the tool choose (currently: off)")),
+                          "let the tool choose (currently: off; the "
+                          "requirements split applies to every mode)")),
     cl::cat(PostLinkCategory));
 
 static cl::opt<bool> EmitSymbols("symbols",
@@ -69,6 +75,13 @@ static cl::opt<bool> EmitProperties("properties",
                                     cl::desc("Write the property sets of each "
                                              "module (Properties column)"),
                                     cl::cat(PostLinkCategory));
+
+static cl::opt<bool> KernelsOnly(
+    "emit-only-kernels-as-entry-points",
+    cl::desc("Only kernels are entry points; SYCL_EXTERNAL functions become "
+             "internal to the images that call them (targets without "
+             "device-side dynamic linking: NVPTX)"),
+    cl::cat(PostLinkCategory));
 
 static cl::opt<bool> RejectUndefinedFunctions(
     "reject-undefined-functions",
@@ -159,17 +172,29 @@ int main(int argc, char **argv) {
     Columns.push_back(file_table_columns::Symbols.str());
   FileTable Table(std::move(Columns));
 
-  std::vector<EntryPointGroup> Groups = groupEntryPoints(*Input, Split);
+  // A SYCL_EXTERNAL function that several images hold is reported once.
+  std::set<std::string> Reported;
+  auto Warn = [&](RequirementsWarning W) {
+    if (Reported.insert(W.Message).second)
+      WithColor::warning(errs()) << W.Message << '\n';
+  };
+
+  std::vector<EntryPointGroup> Groups =
+      groupEntryPoints(*Input, {Split, KernelsOnly});
   for (auto [Index, Group] : enumerate(Groups)) {
     std::string Base = (Stem + "_" + Twine(Index)).str();
     std::unique_ptr<Module> Split =
         failOn(extractEntryPointGroup(*Input, Group));
 
+    // The SYCL_EXTERNAL check warns whether or not properties are written.
+    PropertySetRegistry Properties =
+        failOn(computeModuleProperties(*Split, Group, Warn));
+
     FileTable::Row Row = {Base + ".bc"};
     writeBitcode(*Split, Row.back());
     if (EmitProperties) {
       Row.push_back(Base + ".prop");
-      failOn(computeModuleProperties(*Split, Group).writeFile(Row.back()));
+      failOn(Properties.writeFile(Row.back()));
     }
     if (EmitSymbols) {
       Row.push_back(Base + ".sym");

@@ -183,11 +183,16 @@ public:
 
   // ---- host tasks ----
   template <typename F> void host_task(F &&f) {
+    using FT = std::decay_t<F>;
     cg_.kind = detail::command_kind::host_task;
-    if constexpr (std::is_invocable_v<F, interop_handle>)
-      cg_.host_interop_fn = std::forward<F>(f);
+    // Stored like a kernel object, so the accessors it captured are recorded
+    // (accessor_slots) and the runtime points them at the host copy.
+    cg_.kernel_object = std::make_unique<detail::kernel_object<FT>>(f, cg_);
+    FT *obj = static_cast<FT *>(cg_.kernel_object->data());
+    if constexpr (std::is_invocable_v<FT &, interop_handle>)
+      cg_.host_interop_fn = [obj](interop_handle ih) { (*obj)(ih); };
     else
-      cg_.host_fn = std::forward<F>(f);
+      cg_.host_fn = [obj] { (*obj)(); };
   }
 
   void ext_oneapi_barrier() { cg_.kind = detail::command_kind::barrier; }

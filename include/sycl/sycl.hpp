@@ -22,6 +22,7 @@
 #include <sycl/id.hpp>
 #include <sycl/info.hpp>
 #include <sycl/item.hpp>
+#include <sycl/kernel_bundle.hpp>
 #include <sycl/marray.hpp>
 #include <sycl/math.hpp>
 #include <sycl/nd_item.hpp>

@@ -55,12 +55,19 @@ static void buffer_hazards(sycl::queue &q) {
       sycl::accessor az(Z, h, sycl::write_only, sycl::no_init);
       h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { az[i] = 7; });
     });
+    // K6: two accessors to one buffer in one command (read + read_write of
+    // Z), after K5 wrote it.
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor zin(Z, h, sycl::read_only);
+      sycl::accessor zout(Z, h, sycl::read_write);
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { zout[i] = zin[i] + 1; });
+    });
   }
   for (size_t i = 0; i < n; ++i) {
     std::string at = "[" + std::to_string(i) + "]";
     e2e::check_eq("buffer_hazards X" + at, x[i], int(i) + 1000000);
     e2e::check_eq("buffer_hazards Y" + at, y[i], 2 * int(i) + int(i) + 1000000);
-    e2e::check_eq("buffer_hazards Z" + at, z[i], 7);
+    e2e::check_eq("buffer_hazards Z" + at, z[i], 8);
   }
 }
 

@@ -31,6 +31,13 @@ def tool(name):
 config.substitutions.append(("%usycl", tool("usycl++")))
 config.substitutions.append(("%sycl-post-link", tool("sycl-post-link")))
 config.substitutions.append(("%propset", tool("usycl-propset")))
+config.substitutions.append(("%sycl-aspect-filter", tool("sycl-aspect-filter")))
+# The shipped device configuration file as the build tree holds it (where
+# usycl++ and sycl-aspect-filter look by default).
+config.substitutions.append(
+    ("%device-config",
+     os.path.join(os.path.dirname(config.usycl_bin_dir), "share", "usycl",
+                  "device-config.yaml")))
 config.substitutions.append(
     ("%plugin", os.path.join(config.usycl_lib_dir, "libusycl-plugin.so")))
 config.substitutions.append(("%libdir", config.usycl_lib_dir))

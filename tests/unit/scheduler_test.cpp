@@ -240,6 +240,36 @@ TEST(Scheduler, BufferAccessesOrderHostTasks) {
   EXPECT_EQ(j.get(), (std::vector<int>{1, 2}));
 }
 
+TEST(Scheduler, TwoAccessorsToOneBufferInOneCommand) {
+  // A command must not depend on itself when it names a buffer twice
+  // (used to deadlock: the second access found the first among the users).
+  sycl::queue q = cpu_queue();
+  sycl::buffer<int> buf{sycl::range<1>(4)};
+  std::atomic<int> ran{0};
+  auto e = q.submit([&](sycl::handler &h) {
+    sycl::accessor r(buf, h, sycl::read_only_host_task);
+    sycl::accessor w(buf, h, sycl::write_only_host_task);
+    h.host_task([&, r, w] {
+      (void)r;
+      (void)w;
+      ran = 1;
+    });
+  });
+  // And a writer followed by a command with a read and a read_write accessor.
+  auto e2 = q.submit([&](sycl::handler &h) {
+    sycl::accessor a(buf, h, sycl::read_write_host_task);
+    sycl::accessor b(buf, h, sycl::read_only_host_task);
+    h.host_task([&, a, b] {
+      (void)a;
+      (void)b;
+      ran.fetch_add(1);
+    });
+  });
+  e2.wait();
+  e.wait();
+  EXPECT_EQ(ran.load(), 2);
+}
+
 TEST(Scheduler, ReadersOfOneBufferMayOverlapButWaitForTheWriter) {
   sycl::queue q = cpu_queue();
   sycl::buffer<int> buf{sycl::range<1>(16)};

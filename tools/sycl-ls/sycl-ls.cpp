@@ -2,6 +2,7 @@
 // format; --verbose adds each device's properties and aspects. When nothing
 // is visible it says why (missing driver, ONEAPI_DEVICE_SELECTOR).
 #include <sycl/sycl.hpp>
+#include <sycl/detail/aspect_names.hpp>
 
 #include "platform_impl.hpp"
 
@@ -21,16 +22,8 @@ const char *type_name(const sycl::device &d) {
 }
 
 std::string aspect_name(int a) {
-  static const std::map<int, const char *> names = {
-      {1, "cpu"}, {2, "gpu"}, {3, "accelerator"}, {4, "custom"}, {5, "fp16"}, {6, "fp64"},
-      {9, "image"}, {10, "online_compiler"}, {11, "online_linker"}, {12, "queue_profiling"},
-      {13, "usm_device_allocations"}, {14, "usm_host_allocations"},
-      {15, "usm_shared_allocations"}, {17, "usm_system_allocations"},
-      {26, "usm_atomic_host_allocations"}, {27, "usm_atomic_shared_allocations"},
-      {28, "atomic64"}, {31, "ext_oneapi_native_assert"}, {32, "host_debuggable"},
-      {40, "emulated"}, {1000, "ext_intel_x86_64"}};
-  auto it = names.find(a);
-  return it != names.end() ? it->second : "aspect(" + std::to_string(a) + ")";
+  std::string_view name = sycl::detail::aspect_name(a); // the shared table
+  return !name.empty() ? std::string(name) : "aspect(" + std::to_string(a) + ")";
 }
 
 int usage() {

@@ -38,6 +38,14 @@ enum usycl_image_format {
   USYCL_IMAGE_CUBIN = 1,
   USYCL_IMAGE_LLVM_BC = 2,
   USYCL_IMAGE_SPIRV = 3,
+  // No code (begin == end): only the kernel names and the property sets
+  // ("SYCL/device requirements") of one sycl-post-link module for `target`.
+  // usycl++ writes one for target "x86_64" per module (CPU kernels are host
+  // code, but the runtime checks their requirements) and one for each module
+  // that sycl-aspect-filter left out of a target's code generation; the
+  // latter also carry the set "usycl/aspect filter" with excluded=1 (UINT32):
+  // their kernels have no code for that target (docs/driver.md).
+  USYCL_IMAGE_NONE = 4,
 };
 
 typedef struct usycl_device_image {

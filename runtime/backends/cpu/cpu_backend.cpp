@@ -294,6 +294,12 @@ public:
     return std::make_unique<cpu_queue>(*pool_);
   }
   bool has_kernel(const char *) override { return true; }
+  // Kernels run as host code; x86_64 images (usually code-less
+  // requirements-only ones) only describe them.
+  bool can_use_image(const usycl_device_image &image) const override {
+    auto is_x86 = [](const char *s) { return s && std::strcmp(s, "x86_64") == 0; };
+    return is_x86(image.target) || is_x86(image.arch);
+  }
   void memcpy_sync(void *dst, const void *src, size_t bytes) override {
     std::memcpy(dst, src, bytes);
   }

@@ -50,6 +50,9 @@ public:
   std::unique_ptr<backend_queue> create_queue(bool in_order,
                                               bool profiling) override;
   bool has_kernel(const char *name) override;
+  bool can_use_image(const usycl_device_image &image) const override {
+    return fit_of(image, state_->arch) != image_fit::incompatible;
+  }
   void memcpy_sync(void *dst, const void *src, size_t bytes) override;
 
   // Not (yet) in backend_device: the device address of a module-scope

@@ -160,6 +160,7 @@ std::string describe_image(const usycl_device_image &image) {
   case USYCL_IMAGE_CUBIN: s = "CUBIN"; break;
   case USYCL_IMAGE_LLVM_BC: s = "LLVM bitcode"; break;
   case USYCL_IMAGE_SPIRV: s = "SPIR-V"; break;
+  case USYCL_IMAGE_NONE: s = "requirements-only"; break; // no code
   default: s = "format " + std::to_string(image.format); break;
   }
   if (image.arch && *image.arch) {

@@ -17,7 +17,7 @@
 // RUN: %usycl -v -shared -fPIC -fsycl-device-code-split=per_source %t/combined.o -o %t/c.so 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=COMBINED
 // COMBINED: link device code for nvidia_gpu_sm_90: {{.*}}combined.o ->
-// COMBINED: generate image wrapper {{.*}} ({{4|2}} images)
+// COMBINED: generate image wrapper {{.*}} ({{6|4}} images)
 
 #include "Inputs/kernels.hpp"
 

@@ -16,7 +16,7 @@
 // NO-PTXAS: llc -march=nvptx64 -mcpu=sm_90
 // NO-PTXAS-NOT: ptxas -arch
 // NO-PTXAS: (in-process) no ptxas found: nvidia_gpu_sm_90 images are PTX only
-// NO-PTXAS: generate image wrapper {{.*}} (1 images)
+// NO-PTXAS: generate image wrapper {{.*}} (2 images)
 //
 // RUN: env USYCL_PTXAS=%t/no-ptxas not %usycl -shared -fPIC %t/k.o -o %t/c.so 2>&1 | FileCheck %s --check-prefix=PTXAS
 // PTXAS: usycl++: error: USYCL_PTXAS='{{.*}}no-ptxas' is not an executable file; fix or unset USYCL_PTXAS

@@ -1,17 +1,20 @@
-// The link step: device link, sycl-post-link, opt, llc, ptxas, the image
-// wrapper and the final link against libusycl.so. A shared library is linked
-// so the test does not need to run anything.
+// The link step: device link, sycl-post-link, sycl-aspect-filter, opt, llc,
+// ptxas, the CPU's requirements (the same post-link table, filtered for
+// x86_64), the image wrapper and the final link against libusycl.so. A
+// shared library is linked so the test does not need to run anything.
 //
 // REQUIRES: ptxas, usycl-runtime-library
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %usycl -c %s -o %t/k.o
 // RUN: %usycl -v -shared -fPIC %t/k.o -o %t/libk.so 2>&1 | FileCheck %s
 // CHECK: (in-process) link device code for nvidia_gpu_sm_90: {{.*}}k.o -> [[DIR:.*]]/nvidia_gpu_sm_90/linked.bc
-// CHECK: sycl-post-link -split=auto -symbols -properties -reject-undefined-functions -o [[DIR]]/nvidia_gpu_sm_90/device.table [[DIR]]/nvidia_gpu_sm_90/linked.bc
+// CHECK: sycl-post-link -split=auto -symbols -properties -emit-only-kernels-as-entry-points -reject-undefined-functions -o [[DIR]]/nvidia_gpu_sm_90/device.table [[DIR]]/nvidia_gpu_sm_90/linked.bc
+// CHECK: sycl-aspect-filter -target=nvidia_gpu_sm_90 -device-config-file=[[CONFIG:[^ ]*/share/usycl/device-config.yaml]] [[DIR]]/nvidia_gpu_sm_90/device.table -o [[DIR]]/nvidia_gpu_sm_90/nvidia_gpu_sm_90.filtered.table
 // CHECK: opt -O3 [[DIR]]/nvidia_gpu_sm_90/device_0.bc -o [[DIR]]/nvidia_gpu_sm_90/module_0.opt.bc
 // CHECK: llc -march=nvptx64 -mcpu=sm_90 -O3 [[DIR]]/nvidia_gpu_sm_90/module_0.opt.bc -o [[DIR]]/nvidia_gpu_sm_90/module_0.ptx
 // CHECK: ptxas -arch=sm_90 -O3 [[DIR]]/nvidia_gpu_sm_90/module_0.ptx -o [[DIR]]/nvidia_gpu_sm_90/module_0.cubin
-// CHECK: (in-process) generate image wrapper [[DIR]]/wrapper.cpp (2 images)
+// CHECK: sycl-aspect-filter -target=x86_64 -device-config-file=[[CONFIG]] [[DIR]]/nvidia_gpu_sm_90/device.table -o [[DIR]]/x86_64/x86_64.filtered.table
+// CHECK: (in-process) generate image wrapper [[DIR]]/wrapper.cpp (3 images)
 // CHECK: clang++ -c -O0 -fPIC -x c++ -isystem {{.*}}include [[DIR]]/wrapper.cpp -o [[DIR]]/wrapper.o
 // CHECK: clang++ -shared {{.*}}k.o [[DIR]]/wrapper.o -L[[LIB:[^ ]*]] -lusycl -Wl,-rpath,[[LIB]] -o {{.*}}libk.so
 //

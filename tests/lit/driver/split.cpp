@@ -9,17 +9,17 @@
 // RUN: %usycl -v -shared -fPIC -fsycl-device-code-split=per_kernel %t/first.o %t/second.o -o %t/a.so 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PER-KERNEL
 // PER-KERNEL: sycl-post-link -split=per_kernel
-// PER-KERNEL: generate image wrapper {{.*}} ({{6|3}} images)
+// PER-KERNEL: generate image wrapper {{.*}} ({{9|6}} images)
 //
 // RUN: %usycl -v -shared -fPIC -fsycl-device-code-split=per_source %t/first.o %t/second.o -o %t/b.so 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PER-SOURCE
 // PER-SOURCE: sycl-post-link -split=per_source
-// PER-SOURCE: generate image wrapper {{.*}} ({{4|2}} images)
+// PER-SOURCE: generate image wrapper {{.*}} ({{6|4}} images)
 //
 // RUN: %usycl -v -shared -fPIC -fsycl-device-code-split=off %t/first.o %t/second.o -o %t/c.so 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=OFF
 // OFF: sycl-post-link -split=off
-// OFF: generate image wrapper {{.*}} ({{2|1}} images)
+// OFF: generate image wrapper {{.*}} ({{3|2}} images)
 //
 // The bare flag means auto.
 // RUN: %usycl -v -shared -fPIC -fsycl-device-code-split %t/first.o -o %t/d.so 2>&1 | FileCheck %s --check-prefix=AUTO

@@ -12,12 +12,16 @@
 // MULTI-SECTIONS-DAG: .usycl.device.nvidia_gpu_sm_80
 // MULTI-SECTIONS-DAG: .usycl.device.nvptx64-nvidia-cuda
 //
-// The CPU alone needs no device pass and no section.
+// The CPU alone needs no device pass; only the analysis pass that gives its
+// kernels' requirements (generic NVPTX, -O0, no code generated from it),
+// embedded as .usycl.device.x86_64.
 // RUN: %usycl -v -c -fsycl-targets=native_cpu %s -o %t/cpu.o 2>&1 | FileCheck %s --check-prefix=CPU
+// CPU: --offload-device-only --offload-arch=sm_50 {{.*}}-emit-llvm -c -O0 {{.*}}-fplugin-arg-usycl-target=x86_64 {{.*}}-D__SYCL_TARGET_INTEL_X86_64__
 // CPU-NOT: --offload-device-only
 // CPU: --offload-host-only {{.*}}-D__SYCL_TARGET_INTEL_X86_64__
-// CPU-NOT: embed
+// CPU: embed device code into '{{.*}}cpu.o': .usycl.device.x86_64=
 // RUN: llvm-readelf -S %t/cpu.o | FileCheck %s --check-prefix=CPU-SECTIONS
+// CPU-SECTIONS: .usycl.device.x86_64
 // CPU-SECTIONS-NOT: .usycl.device
 //
 // A GPU alone: no CPU macro in the host pass.

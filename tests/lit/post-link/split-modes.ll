@@ -20,8 +20,10 @@
 ; AUTO-TABLE-NEXT: {{.*}}auto_0.bc|{{.*}}auto_0.sym
 ; AUTO-TABLE-EMPTY:
 ;
-; No property sets are defined yet: the .prop files are empty.
-; RUN: count 0 < %t/off_0.prop
+; Kernels without requirements metadata: an empty requirements set.
+; RUN: FileCheck %s --check-prefix=OFF-PROP --match-full-lines < %t/off_0.prop
+; OFF-PROP:      [SYCL/device requirements]
+; OFF-PROP-EMPTY:
 ;
 ; per_kernel: one module per kernel, each with only what it uses.
 ; RUN: %sycl-post-link -split=per_kernel -symbols -properties -o %t/pk.table %s

@@ -1,0 +1,446 @@
+//===- lambda_attributes.cpp - Kernel attributes on lambdas ---------------===//
+//
+// See lambda_attributes.hpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lambda_attributes.hpp"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <memory>
+#include <vector>
+
+using namespace clang;
+
+namespace usycl::plugin {
+namespace {
+
+llvm::DenseSet<SourceLocation::UIntTy> &movedAttributeNames() {
+  static llvm::DenseSet<SourceLocation::UIntTy> Names;
+  return Names;
+}
+
+bool isMovedAttribute(llvm::StringRef Scope, llvm::StringRef Name) {
+  return Scope == "sycl" &&
+         (Name == "device_has" || Name == "reqd_work_group_size" ||
+          Name == "reqd_sub_group_size");
+}
+
+// One attribute of an attribute-specifier, as raw tokens.
+struct RawAttribute {
+  std::vector<Token> Tokens; // everything from the scope (or name) to ')'
+  Token Scope;               // scope identifier (or the `using` prefix's)
+  bool HasScope = false;
+  Token Name;
+  bool Ours = false;
+};
+
+struct RawSpecifier {
+  std::vector<Token> UsingPrefix; // `using ns :`, if any
+  std::vector<RawAttribute> Attributes;
+};
+
+class LambdaAttributeMover {
+public:
+  explicit LambdaAttributeMover(CompilerInstance &CI)
+      : PP(CI.getPreprocessor()), SM(CI.getSourceManager()),
+        Diags(CI.getDiagnostics()) {}
+
+  void onToken(const Token &T);
+
+private:
+  Preprocessor &PP;
+  SourceManager &SM;
+  DiagnosticsEngine &Diags;
+
+  enum class Paren : uint8_t { Other, LambdaParams, Specifier };
+  std::vector<Paren> Parens;
+  tok::TokenKind Prev = tok::unknown;
+  // `]<...>` of a generic lambda's template parameter list.
+  int LambdaTemplateAngles = 0;
+  bool LambdaTemplateClosed = false;
+  // Between a lambda's parameter list and whatever follows its specifiers.
+  bool AfterLambdaParams = false;
+
+  // Attributes taken out of a declarator, waiting for the lambda's body.
+  std::vector<Token> Pending;
+  SourceLocation PendingLoc;
+  int PendingDepth = 0;
+
+  bool tryMoveAttributes(const Token &T);
+  bool lexSpecifierSeq(const char *From, FileID FID,
+                       std::vector<RawSpecifier> &Seq, const char *&End);
+  void cook(Token &Tok);
+  void watchForBody(const Token &T);
+};
+
+void LambdaAttributeMover::cook(Token &Tok) {
+  if (Tok.is(tok::raw_identifier))
+    PP.LookUpIdentifierInfo(Tok);
+  Tok.clearFlag(Token::StartOfLine);
+}
+
+// Lexes `[[...]] [[...]]` raw from `From`. Returns false (and moves nothing)
+// for anything it does not understand.
+bool LambdaAttributeMover::lexSpecifierSeq(const char *From, FileID FID,
+                                           std::vector<RawSpecifier> &Seq,
+                                           const char *&End) {
+  llvm::StringRef Buffer = SM.getBufferData(FID);
+  Lexer Raw(SM.getLocForStartOfFile(FID), PP.getLangOpts(), Buffer.begin(),
+            From, Buffer.end());
+  std::vector<Token> Toks;
+  // Enough tokens to see the whole seq: stop after the last `]]` that is not
+  // followed by another `[[`.
+  auto Next = [&](Token &Tok) {
+    Raw.LexFromRawLexer(Tok);
+    // A directive inside the seq: leave it to clang.
+    return !(Tok.is(tok::eof) ||
+             (Tok.is(tok::hash) && Tok.isAtStartOfLine()));
+  };
+  Token Tok;
+  if (!Next(Tok) || Tok.isNot(tok::l_square))
+    return false;
+  while (true) {
+    Token Second;
+    if (!Next(Second) || Second.isNot(tok::l_square))
+      return false;
+    RawSpecifier Spec;
+    Token Cur;
+    if (!Next(Cur))
+      return false;
+    // [[using ns: ...]]
+    if (Cur.is(tok::raw_identifier) && Cur.getRawIdentifier() == "using") {
+      Token Ns, Colon;
+      if (!Next(Ns) || Ns.isNot(tok::raw_identifier) || !Next(Colon) ||
+          Colon.isNot(tok::colon))
+        return false;
+      Spec.UsingPrefix = {Cur, Ns, Colon};
+      if (!Next(Cur))
+        return false;
+    }
+    // attribute-list, then `]]`
+    while (true) {
+      if (Cur.is(tok::r_square))
+        break;
+      if (Cur.is(tok::comma)) { // empty list element
+        if (!Next(Cur))
+          return false;
+        continue;
+      }
+      if (Cur.isNot(tok::raw_identifier))
+        return false;
+      RawAttribute A;
+      A.Tokens.push_back(Cur);
+      Token After;
+      if (!Next(After))
+        return false;
+      if (After.is(tok::coloncolon)) {
+        if (!Spec.UsingPrefix.empty())
+          return false; // ill-formed; let clang say so
+        A.Scope = Cur;
+        A.HasScope = true;
+        A.Tokens.push_back(After);
+        if (!Next(Cur) || Cur.isNot(tok::raw_identifier))
+          return false;
+        A.Tokens.push_back(Cur);
+        A.Name = Cur;
+        if (!Next(After))
+          return false;
+      } else {
+        A.Name = Cur;
+        if (!Spec.UsingPrefix.empty()) {
+          A.Scope = Spec.UsingPrefix[1];
+          A.HasScope = true;
+        }
+      }
+      if (After.is(tok::l_paren)) {
+        int Depth = 0;
+        A.Tokens.push_back(After);
+        while (true) {
+          Token Arg;
+          if (!Next(Arg))
+            return false;
+          A.Tokens.push_back(Arg);
+          if (Arg.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+            ++Depth;
+          else if (Arg.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+            if (Depth == 0) {
+              if (Arg.isNot(tok::r_paren))
+                return false;
+              break;
+            }
+            --Depth;
+          }
+        }
+        if (!Next(After))
+          return false;
+      }
+      if (After.is(tok::ellipsis)) {
+        A.Tokens.push_back(After);
+        if (!Next(After))
+          return false;
+      }
+      A.Ours = A.HasScope && isMovedAttribute(A.Scope.getRawIdentifier(),
+                                              A.Name.getRawIdentifier());
+      Spec.Attributes.push_back(std::move(A));
+      if (After.is(tok::comma)) {
+        if (!Next(Cur))
+          return false;
+        continue;
+      }
+      Cur = After;
+      if (Cur.isNot(tok::r_square))
+        return false;
+    }
+    Token Close;
+    if (!Next(Close) || Close.isNot(tok::r_square))
+      return false;
+    Seq.push_back(std::move(Spec));
+    End = SM.getCharacterData(Close.getLocation()) + 1;
+    // Another specifier?
+    const char *Save = End;
+    Token Peek;
+    Lexer Look(SM.getLocForStartOfFile(FID), PP.getLangOpts(), Buffer.begin(),
+               Save, Buffer.end());
+    Look.LexFromRawLexer(Peek);
+    if (Peek.isNot(tok::l_square))
+      return true;
+    Token Peek2;
+    Look.LexFromRawLexer(Peek2);
+    if (Peek2.isNot(tok::l_square))
+      return true;
+    // Continue with the main raw lexer, which is right after `]]`.
+    if (!Next(Tok) || Tok.isNot(tok::l_square))
+      return false;
+  }
+}
+
+bool LambdaAttributeMover::tryMoveAttributes(const Token &T) {
+  if (!T.getLocation().isFileID())
+    return false;
+  auto *L = static_cast<Lexer *>(PP.getCurrentLexer());
+  if (!L)
+    return false;
+  FileID FID = SM.getFileID(T.getLocation());
+  if (L->getFileID() != FID)
+    return false;
+  const char *TokenEnd = SM.getCharacterData(T.getLocation()) + T.getLength();
+  // The file lexer must have produced T just now (not a macro expansion,
+  // not a token replayed from a cache).
+  if (L->getBufferLocation() != TokenEnd)
+    return false;
+
+  std::vector<RawSpecifier> Seq;
+  const char *End = nullptr;
+  if (!lexSpecifierSeq(TokenEnd, FID, Seq, End))
+    return false;
+  bool AnyOurs = false;
+  for (const RawSpecifier &S : Seq)
+    for (const RawAttribute &A : S.Attributes)
+      AnyOurs |= A.Ours;
+  if (!AnyOurs)
+    return false;
+
+  // The rest of the seq goes back into the stream where it was.
+  std::vector<Token> Keep;
+  for (const RawSpecifier &S : Seq) {
+    std::vector<const RawAttribute *> Others;
+    for (const RawAttribute &A : S.Attributes)
+      if (!A.Ours)
+        Others.push_back(&A);
+    if (Others.empty())
+      continue;
+    Token Open;
+    Open.startToken();
+    Open.setKind(tok::l_square);
+    Open.setLocation(Others.front()->Tokens.front().getLocation());
+    Open.setLength(1);
+    Keep.push_back(Open);
+    Keep.push_back(Open);
+    for (Token Tok : S.UsingPrefix) {
+      cook(Tok);
+      Keep.push_back(Tok);
+    }
+    for (size_t I = 0; I < Others.size(); ++I) {
+      if (I) {
+        Token Comma = Open;
+        Comma.setKind(tok::comma);
+        Keep.push_back(Comma);
+      }
+      for (Token Tok : Others[I]->Tokens) {
+        cook(Tok);
+        Keep.push_back(Tok);
+      }
+    }
+    Token Close = Open;
+    Close.setKind(tok::r_square);
+    Close.setLocation(Others.back()->Tokens.back().getLocation());
+    Keep.push_back(Close);
+    Keep.push_back(Close);
+  }
+
+  // Ours become `[[sycl::name(args)]];` statements at the body's start.
+  for (const RawSpecifier &S : Seq) {
+    for (const RawAttribute &A : S.Attributes) {
+      if (!A.Ours)
+        continue;
+      SourceLocation Begin = A.Tokens.front().getLocation();
+      Token Open;
+      Open.startToken();
+      Open.setKind(tok::l_square);
+      Open.setLocation(Begin);
+      Open.setLength(1);
+      Pending.push_back(Open);
+      Pending.push_back(Open);
+      if (!S.UsingPrefix.empty()) {
+        Token Scope = A.Scope;
+        cook(Scope);
+        Token Colons = Open;
+        Colons.setKind(tok::coloncolon);
+        Colons.setLength(2);
+        Pending.push_back(Scope);
+        Pending.push_back(Colons);
+      }
+      for (Token Tok : A.Tokens) {
+        cook(Tok);
+        Pending.push_back(Tok);
+      }
+      Token Close = Open;
+      Close.setKind(tok::r_square);
+      Close.setLocation(A.Tokens.back().getLocation());
+      Pending.push_back(Close);
+      Pending.push_back(Close);
+      Token Semi = Close;
+      Semi.setKind(tok::semi);
+      Pending.push_back(Semi);
+      movedAttributeNames().insert(A.Name.getLocation().getRawEncoding());
+      if (PendingLoc.isInvalid())
+        PendingLoc = A.Name.getLocation();
+    }
+  }
+
+  unsigned Offset = SM.getFileOffset(T.getLocation()) + T.getLength() +
+                    static_cast<unsigned>(End - TokenEnd);
+  L->seek(Offset, /*IsAtStartOfLine=*/false);
+  if (!Keep.empty())
+    PP.EnterTokenStream(Keep, /*DisableMacroExpansion=*/false,
+                        /*IsReinject=*/true);
+  PendingDepth = 0;
+  return true;
+}
+
+// Between the moved attributes and the lambda's body: a trailing return
+// type and a requires-clause may come first.
+void LambdaAttributeMover::watchForBody(const Token &T) {
+  if (T.isOneOf(tok::l_paren, tok::l_square)) {
+    ++PendingDepth;
+    return;
+  }
+  if (T.isOneOf(tok::r_paren, tok::r_square)) {
+    --PendingDepth;
+    return;
+  }
+  if (PendingDepth > 0)
+    return;
+  if (T.is(tok::l_brace)) {
+    PP.EnterTokenStream(Pending, /*DisableMacroExpansion=*/false,
+                        /*IsReinject=*/true);
+    Pending.clear();
+    PendingLoc = SourceLocation();
+    return;
+  }
+  if (T.isOneOf(tok::semi, tok::r_brace, tok::eof)) {
+    unsigned ID = Diags.getCustomDiagID(
+        DiagnosticsEngine::Warning,
+        "SYCL kernel attribute ignored: no lambda body follows it");
+    Diags.Report(PendingLoc, ID);
+    Pending.clear();
+    PendingLoc = SourceLocation();
+  }
+}
+
+void LambdaAttributeMover::onToken(const Token &T) {
+  if (!Pending.empty())
+    watchForBody(T);
+
+  bool Trigger = false;
+  switch (T.getKind()) {
+  case tok::l_paren: {
+    Paren Kind = Paren::Other;
+    if (Prev == tok::r_square || LambdaTemplateClosed)
+      Kind = Paren::LambdaParams;
+    else if (AfterLambdaParams &&
+             (Prev == tok::kw_noexcept || Prev == tok::kw_throw))
+      Kind = Paren::Specifier;
+    Parens.push_back(Kind);
+    if (Kind != Paren::Specifier)
+      AfterLambdaParams = false;
+    break;
+  }
+  case tok::r_paren: {
+    Paren Kind = Parens.empty() ? Paren::Other : Parens.back();
+    if (!Parens.empty())
+      Parens.pop_back();
+    AfterLambdaParams =
+        Kind == Paren::LambdaParams || Kind == Paren::Specifier;
+    Trigger = AfterLambdaParams;
+    break;
+  }
+  case tok::kw_mutable:
+  case tok::kw_constexpr:
+  case tok::kw_consteval:
+  case tok::kw_static:
+  case tok::kw_noexcept:
+    Trigger = AfterLambdaParams;
+    break;
+  case tok::kw_throw:
+    break; // keeps AfterLambdaParams for `throw()`
+  default:
+    // Inside noexcept(...) the state is kept by the paren stack.
+    if (Parens.empty() || Parens.back() != Paren::Specifier)
+      AfterLambdaParams = false;
+    break;
+  }
+
+  // Template parameter list of a generic lambda: ]<...>(
+  LambdaTemplateClosed = false;
+  if (T.is(tok::less) && Prev == tok::r_square) {
+    LambdaTemplateAngles = 1;
+  } else if (LambdaTemplateAngles > 0) {
+    if (T.is(tok::less))
+      ++LambdaTemplateAngles;
+    else if (T.is(tok::greater))
+      --LambdaTemplateAngles;
+    else if (T.is(tok::greatergreater))
+      LambdaTemplateAngles -= 2;
+    if (LambdaTemplateAngles <= 0) {
+      LambdaTemplateAngles = 0;
+      LambdaTemplateClosed = true;
+    }
+  }
+  Prev = T.getKind();
+
+  if (Trigger && Pending.empty() && tryMoveAttributes(T))
+    AfterLambdaParams = false;
+}
+
+} // namespace
+
+void installLambdaAttributeMover(CompilerInstance &CI) {
+  auto Mover = std::make_shared<LambdaAttributeMover>(CI);
+  CI.getPreprocessor().setTokenWatcher(
+      [Mover](const Token &T) { Mover->onToken(T); });
+}
+
+bool isMovedLambdaAttribute(SourceLocation NameLoc) {
+  return movedAttributeNames().contains(NameLoc.getRawEncoding());
+}
+
+} // namespace usycl::plugin
