@@ -75,7 +75,10 @@ void free(void *ptr, const context &ctx) {
   if (found->context != ctx.impl().get())
     throw_error(errc::invalid, "sycl::free: USM pointer belongs to another context; free it "
                                "with the context (or queue) it was allocated with");
-  registry.remove(ptr);
+  // Only the thread whose removal succeeds frees: two racing frees of the
+  // same pointer must not both reach the backend.
+  if (!registry.remove(ptr))
+    throw_error(errc::invalid, "sycl::free: pointer was already freed");
   found->device->backend_device().free(ptr, found->kind);
 }
 
