@@ -2,6 +2,8 @@
 
 #include "queue_impl.hpp"
 
+#include "assert_buffer.hpp" // device-side assert delivery (docs/assert.md)
+
 #include <chrono>
 
 namespace sycl {
@@ -93,6 +95,8 @@ void event_impl::wait() {
   } catch (...) {
     set_error(std::current_exception());
   }
+  // Device asserts of the kernel that just finished (assert_buffer.hpp).
+  usycl::rt::assert_support::poll();
   set_complete();
 }
 

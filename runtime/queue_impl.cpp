@@ -1,5 +1,7 @@
 #include "queue_impl.hpp"
 
+#include "assert_buffer.hpp" // device-side assert delivery (docs/assert.md)
+
 #include <algorithm>
 #include <cstdio>
 #include <exception>
@@ -21,6 +23,8 @@ queue_impl::queue_impl(std::shared_ptr<device_impl> device, std::shared_ptr<cont
   unsigned width = in_order_ ? 1 : out_of_order_width;
   for (unsigned i = 0; i < width; ++i)
     backend_queues_.push_back(device_->backend_device().create_queue(in_order_, profiling_));
+  // Failed device asserts of kernels on these backend queues come here.
+  for (auto &bq : backend_queues_) usycl::rt::assert_support::register_queue(bq.get(), this);
 }
 
 queue_impl::~queue_impl() {
@@ -30,6 +34,7 @@ queue_impl::~queue_impl() {
     wait();
   } catch (...) {
   }
+  for (auto &bq : backend_queues_) usycl::rt::assert_support::unregister_queue(bq.get());
 }
 
 usycl::rt::backend_queue &queue_impl::next_backend_queue() {
@@ -59,6 +64,8 @@ void queue_impl::wait() {
       report_async_error(std::current_exception());
     }
   }
+  // Device asserts of the kernels that just finished (assert_buffer.hpp).
+  usycl::rt::assert_support::poll();
 }
 
 void queue_impl::report_async_error(std::exception_ptr e) {

@@ -584,15 +584,20 @@ std::string Propagation::renderChain(const std::vector<Function *> &Chain,
 
 void Propagation::warn(const Function &F, const Place &Where,
                        const Twine &Message, DiagnosticSeverity Severity) {
-  DiagnosticLocation Loc;
-  if (Where.valid()) {
-    DIFile *File = DIFile::get(Ctx, Where.Pos.Path, "");
-    DISubprogram *SP = DISubprogram::getDistinct(
-        Ctx, File, "", "", File, Where.Pos.Line, nullptr, Where.Pos.Line,
-        nullptr, 0, 0, DINode::FlagZero, DISubprogram::SPFlagZero, nullptr);
-    Loc = DiagnosticLocation(
-        DebugLoc(DILocation::get(Ctx, Where.Pos.Line, Where.Pos.Column, SP)));
+  if (!Where.valid()) {
+    // No location: clang prints the message alone.
+    std::string Text = Message.str();
+    Ctx.diagnose(DiagnosticInfoGeneric(Text, Severity));
+    return;
   }
+  // clang maps the file:line:col of a DILocation back to a SourceLocation
+  // and prints its usual located diagnostic (source line and caret).
+  DIFile *File = DIFile::get(Ctx, Where.Pos.Path, "");
+  DISubprogram *SP = DISubprogram::getDistinct(
+      Ctx, File, "", "", File, Where.Pos.Line, nullptr, Where.Pos.Line,
+      nullptr, 0, 0, DINode::FlagZero, DISubprogram::SPFlagZero, nullptr);
+  DiagnosticLocation Loc(
+      DebugLoc(DILocation::get(Ctx, Where.Pos.Line, Where.Pos.Column, SP)));
   Ctx.diagnose(DiagnosticInfoUnsupported(F, Message, Loc, Severity));
 }
 

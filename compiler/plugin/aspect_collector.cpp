@@ -549,8 +549,33 @@ std::shared_ptr<passes::TUFacts> Collector::run() {
 
 } // namespace
 
+// Checks the attribute arguments that depended on template parameters, now
+// that the templates are instantiated (both passes, also -fsyntax-only).
+class InstantiationChecker : public DynamicRecursiveASTVisitor {
+public:
+  explicit InstantiationChecker(Sema &S) : S(S) {
+    ShouldVisitTemplateInstantiations = true;
+    ShouldVisitImplicitCode = true;
+  }
+  bool VisitDecl(Decl *D) override {
+    if ((isa<FunctionDecl>(D) || isa<CXXRecordDecl>(D)) &&
+        !D->isTemplated() && D->hasAttrs())
+      checkInstantiatedAttributes(S, D);
+    return true;
+  }
+
+private:
+  Sema &S;
+};
+
 void AspectCollector::HandleTranslationUnit(ASTContext &Context) {
-  if (!TheSema || !Context.getLangOpts().SYCLIsDevice)
+  if (!TheSema)
+    return;
+  if (sawDependentAttributeArguments()) {
+    InstantiationChecker Checker(*TheSema);
+    Checker.TraverseAST(Context);
+  }
+  if (!Context.getLangOpts().SYCLIsDevice)
     return;
   if (Context.getDiagnostics().hasErrorOccurred())
     return; // clang generates no code

@@ -44,7 +44,7 @@ public:
 
 private:
   clang::CompilerInstance &CI;
-  const PluginOptions &Options;
+  PluginOptions Options; // a copy: clang destroys the plugin action early
   clang::Sema *TheSema = nullptr;
 };
 

@@ -125,6 +125,15 @@ const EnumDecl *findAspectEnum(Sema &S) {
 
 enum class Check { Ok, Error, Dependent };
 
+// The value of a C++ constant expression of integral or enumeration type
+// (scoped enumerations included).
+std::optional<llvm::APSInt> constantValue(Sema &S, const Expr *E) {
+  APValue Value;
+  if (!E->isCXX11ConstantExpr(S.Context, &Value) || !Value.isInt())
+    return std::nullopt;
+  return Value.getInt();
+}
+
 Check checkAspect(Sema &S, const Expr *E, llvm::StringRef Spelled,
                   uint32_t &Value) {
   if (E->isTypeDependent() || E->isValueDependent() ||
@@ -154,7 +163,7 @@ Check checkAspect(Sema &S, const Expr *E, llvm::StringRef Spelled,
           << Spelled << T << E->getSourceRange();
     return Check::Error;
   }
-  std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(S.Context);
+  std::optional<llvm::APSInt> V = constantValue(S, E);
   if (!V) {
     if (firstReport(Loc, 2))
       S.Diag(Loc, Diags.getCustomDiagID(
@@ -201,7 +210,7 @@ Check checkSize(Sema &S, Expr *E, llvm::StringRef Spelled, uint32_t &Value) {
           << Spelled << E->getType() << E->getSourceRange();
     return Check::Error;
   }
-  std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(S.Context);
+  std::optional<llvm::APSInt> V = constantValue(S, E);
   if (!V) {
     if (firstReport(Loc, 2))
       S.Diag(Loc, S.getDiagnostics().getCustomDiagID(
@@ -221,6 +230,8 @@ Check checkSize(Sema &S, Expr *E, llvm::StringRef Spelled, uint32_t &Value) {
 }
 
 // ---- the attributes -------------------------------------------------------
+
+bool SawDependentArguments = false;
 
 enum class Kind { DeviceHas, ReqdWorkGroupSize, ReqdSubGroupSize, UsesAspects };
 
@@ -354,19 +365,28 @@ private:
     Spelled = "'";
     Spelled += Attr.getNormalizedFullName();
     Spelled += "'";
-    bool Ok = true;
+    bool Ok = true, Dependent = false;
     for (Expr *E : Args) {
       uint32_t Value;
       Check C = takesAspects(K) ? checkAspect(S, E, Spelled, Value)
                                 : checkSize(S, E, Spelled, Value);
       Ok &= C != Check::Error;
+      Dependent |= C == Check::Dependent;
     }
     if (!Ok)
       return AttributeNotApplied;
-    // Only the device compilation needs the values.
-    if (S.getLangOpts().SYCLIsDevice)
-      D->addAttr(AnnotateAttr::CreateImplicit(S.Context, annotationOf(K),
-                                              Args.data(), Args.size(), Attr));
+    // The device pass reads the values back at the end of the translation
+    // unit; both passes check arguments that depend on template parameters
+    // once instantiated. (Sema folds the arguments into ConstantExprs, as
+    // codegen expects of annotation arguments, and keeps dependent ones for
+    // instantiation. Host code generation puts the annotations into
+    // llvm.global.annotations, section llvm.metadata, which no object file
+    // receives.)
+    if (S.getLangOpts().SYCLIsDevice || Dependent) {
+      if (class Attr *A = S.CreateAnnotationAttr(Attr, annotationOf(K), Args))
+        D->addAttr(A);
+      SawDependentArguments |= Dependent;
+    }
     return AttributeApplied;
   }
 };
@@ -433,6 +453,19 @@ evaluate(Sema &S, const AnnotateAttr &A, Evaluate CheckArgument) {
 }
 
 } // namespace
+
+bool sawDependentAttributeArguments() { return SawDependentArguments; }
+
+void checkInstantiatedAttributes(Sema &S, const Decl *D) {
+  for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
+    llvm::StringRef Name = A->getAnnotation();
+    if (Name == annotation::DeviceHas || Name == annotation::UsesAspects)
+      (void)evaluateAspectArguments(S, *A);
+    else if (Name == annotation::ReqdWorkGroupSize ||
+             Name == annotation::ReqdSubGroupSize)
+      (void)evaluateSizeArguments(S, *A);
+  }
+}
 
 std::optional<std::vector<uint32_t>>
 evaluateAspectArguments(Sema &S, const AnnotateAttr &A) {

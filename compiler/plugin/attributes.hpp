@@ -21,7 +21,8 @@
 // "usycl.<attribute>" holding the argument expressions: clang instantiates
 // those with templates (class template partial specialisations included),
 // and aspect_collector.cpp reads them back once the translation unit is
-// complete. The host pass only checks the arguments.
+// complete. The host pass only checks the arguments (recording only those
+// that depend on template parameters, to check them once instantiated).
 //
 // The attributes written in a lambda's declarator position
 //   [=](sycl::id<1> i) [[sycl::reqd_sub_group_size(32)]] { ... }
@@ -88,6 +89,12 @@ std::optional<std::vector<uint32_t>>
 evaluateAspectArguments(clang::Sema &S, const clang::AnnotateAttr &A);
 std::optional<std::vector<uint32_t>>
 evaluateSizeArguments(clang::Sema &S, const clang::AnnotateAttr &A);
+
+// Whether some attribute argument depended on a template parameter, and the
+// check of such arguments once instantiated (for every "usycl.*" annotation
+// on D). Errors are reported as for evaluate*Arguments.
+bool sawDependentAttributeArguments();
+void checkInstantiatedAttributes(clang::Sema &S, const clang::Decl *D);
 
 // How diagnostics name the attribute an annotation stands for.
 llvm::StringRef spelledName(llvm::StringRef Annotation);

@@ -45,7 +45,7 @@ public:
   void HandleTranslationUnit(clang::ASTContext &Context) override;
 
 private:
-  const PluginOptions &Options;
+  PluginOptions Options; // a copy: clang destroys the plugin action early
   std::vector<KernelCheck> Checks;
   clang::Sema *TheSema = nullptr;
 };

@@ -320,7 +320,11 @@ bool LambdaAttributeMover::tryMoveAttributes(const Token &T) {
       Token Semi = Close;
       Semi.setKind(tok::semi);
       Pending.push_back(Semi);
+      // ParsedAttr::getLoc() is where the attribute's range begins: the
+      // scope, or the name when there is none.
       movedAttributeNames().insert(A.Name.getLocation().getRawEncoding());
+      movedAttributeNames().insert(
+          A.Tokens.front().getLocation().getRawEncoding());
       if (PendingLoc.isInvalid())
         PendingLoc = A.Name.getLocation();
     }

@@ -2,6 +2,8 @@
 
 #include "module_properties.hpp"
 
+#include "assert_properties.hpp" // [isAssertEnabled] (seed 000)
+
 using namespace llvm;
 
 namespace usycl::postlink {
@@ -17,6 +19,8 @@ computeModuleProperties(const Module &M, const EntryPointGroup &Group,
   PropertySet &Set = Registry.getOrCreate(Requirements->name());
   for (const Property &P : Requirements->properties())
     Set.set(P.Name, P.Value);
+  // Seed 000: [isAssertEnabled] when device code can fail an assert.
+  addAssertProperties(M, Registry);
   return Registry;
 }
 

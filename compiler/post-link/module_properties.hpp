@@ -6,7 +6,8 @@
 //     written for every module, with the properties that apply:
 //     aspect, reqd_sub_group_size, reqd_work_group_size, fixed_target.
 //
-// "isAssertEnabled" (seed 000) joins here once the assert pass marks its use.
+//   [isAssertEnabled]            (seed 000; assert_properties.hpp)
+//     empty, present when the module's device code can fail an assert.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

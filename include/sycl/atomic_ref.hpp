@@ -21,6 +21,7 @@
 
 #include <sycl/atomic_fence.hpp>
 #include <sycl/bit_cast.hpp>
+#include <sycl/detail/attributes.hpp>
 #include <sycl/detail/defines.hpp>
 #include <sycl/memory_enums.hpp>
 
@@ -443,11 +444,40 @@ USYCL_INLINE T fetch_minmax(T *p, T v, memory_order o, memory_scope s) noexcept 
 }
 
 } // namespace atomic_impl
+
+// The 8-byte atomic_refs are an optional kernel feature (aspect::atomic64),
+// the others are not: atomic_ref derives from atomic_ref_impl<T, sizeof(T)>,
+// and only its 8-byte partial specialisation carries the attribute (seed
+// 002, "Appendix: Adding an attribute to 8-byte atomic_ref"). The pointer
+// lives in the common base, so every atomic_ref's IR type contains the
+// (non-empty) specialisation the compiler looks for.
+template <typename T> class atomic_ref_impl_base {
+protected:
+  explicit atomic_ref_impl_base(T *ptr) noexcept : ptr_(ptr) {}
+  T *ptr_;
+};
+
+template <typename T, std::size_t Size>
+class atomic_ref_impl : public atomic_ref_impl_base<T> {
+protected:
+  using atomic_ref_impl_base<T>::atomic_ref_impl_base;
+};
+
+template <typename T>
+class USYCL_USES_ASPECTS(::sycl::aspect::atomic64) atomic_ref_impl<T, 8>
+    : public atomic_ref_impl_base<T> {
+protected:
+  using atomic_ref_impl_base<T>::atomic_ref_impl_base;
+};
+
 } // namespace detail
 
 template <typename T, memory_order DefaultOrder, memory_scope DefaultScope,
           access::address_space AddressSpace = access::address_space::generic_space>
-class atomic_ref {
+class atomic_ref : public detail::atomic_ref_impl<T, sizeof(T)> {
+  using impl_type = detail::atomic_ref_impl<T, sizeof(T)>;
+  using impl_type::ptr_;
+
   static_assert(detail::is_atomic_type_v<T>,
                 "sycl::atomic_ref: T must be int, unsigned int, long, unsigned long, long long, "
                 "unsigned long long, float, double or a pointer");
@@ -468,8 +498,6 @@ class atomic_ref {
 
   using storage_t = std::conditional_t<is_ptr, std::uintptr_t, T>;
 
-  T *ptr_;
-
   storage_t *sp() const noexcept { return reinterpret_cast<storage_t *>(ptr_); }
 
 public:
@@ -482,7 +510,7 @@ public:
   static constexpr memory_order default_read_modify_write_order = DefaultOrder;
   static constexpr memory_scope default_scope = DefaultScope;
 
-  explicit atomic_ref(T &ref) noexcept : ptr_(&ref) {}
+  explicit atomic_ref(T &ref) noexcept : impl_type(&ref) {}
   atomic_ref(const atomic_ref &) noexcept = default;
   atomic_ref &operator=(const atomic_ref &) = delete;
 

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <sycl/bit_cast.hpp>
+#include <sycl/detail/attributes.hpp>
 #include <sycl/detail/defines.hpp>
 
 #include <cstddef>
@@ -113,7 +114,8 @@ constexpr half half_from_bits(std::uint16_t b) noexcept;
 
 } // namespace detail
 
-class half {
+// An optional kernel feature: device code using half needs aspect::fp16.
+class USYCL_USES_ASPECTS(::sycl::aspect::fp16) half {
   using storage_t = detail::half_storage_t;
 
 public:

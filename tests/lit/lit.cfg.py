@@ -41,6 +41,12 @@ config.substitutions.append(
 config.substitutions.append(
     ("%plugin", os.path.join(config.usycl_lib_dir, "libusycl-plugin.so")))
 config.substitutions.append(("%libdir", config.usycl_lib_dir))
+# The compiler passes as an opt plugin (tests/lit/passes), and the SYCL
+# headers for tests that run clang with the plugin directly.
+config.substitutions.append(
+    ("%passes-plugin", os.path.join(config.usycl_lib_dir, "libusycl-passes-opt.so")))
+config.substitutions.append(
+    ("%sycl-include", os.path.join(config.usycl_source_dir, "include")))
 config.substitutions.append(
     ("%clang", os.path.join(config.llvm_tools_dir, "clang++")))
 

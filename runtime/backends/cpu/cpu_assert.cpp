@@ -1,0 +1,185 @@
+// Device-side assert on the CPU backend: see cpu_assert.hpp.
+#include "cpu_assert.hpp"
+
+#include "../../assert_buffer.hpp"
+
+#include <sycl/detail/device_assert.hpp>
+
+#include <assert.h> // glibc's declaration of __assert_fail, which we define
+#include <csetjmp>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <dlfcn.h>
+
+// Linear id of the running work-item, written by the launchers of
+// translation units compiled without NDEBUG (sycl/detail/kernel_entry.hpp).
+extern "C" __attribute__((visibility("default"))) __attribute__((tls_model("initial-exec")))
+__thread uint64_t __usycl_cpu_assert_item = 0;
+
+namespace usycl::rt::cpu_assert {
+namespace {
+
+// Where a failing work-item goes: the __usycl_cpu_assert_run_* call running
+// it, on the same stack (a fiber's own stack for fiber work-items).
+struct frame {
+  sigjmp_buf jump;
+  launch_state *launch = nullptr;
+  const sycl::detail::kernel_dims *dims = nullptr;     // range / single_task
+  const sycl::detail::cpu_group_ctx *group = nullptr; // nd_range
+};
+
+thread_local frame *t_frame = nullptr;
+thread_local launch_state *t_launch = nullptr;
+thread_local bool t_first_item_failed = false;
+
+void ids_of(const frame &f, uint64_t item, uint64_t gid[3], uint64_t lid[3]) {
+  if (f.group) {
+    const sycl::detail::cpu_group_ctx &g = *f.group;
+    uint64_t rest = item;
+    for (int d = 2; d >= 0; --d) {
+      uint64_t extent = g.local[d] ? g.local[d] : 1;
+      lid[d] = rest % extent;
+      rest /= extent;
+    }
+    for (int d = 0; d < 3; ++d)
+      gid[d] = g.group[d] * g.local[d] + lid[d] + g.dims.offset[d];
+    return;
+  }
+  // Range kernels have no work-groups on the CPU: the whole range is one
+  // group, so the local id is the global id without the offset.
+  uint64_t rest = item;
+  for (int d = 2; d >= 0; --d) {
+    uint64_t extent = f.dims && f.dims->global[d] ? f.dims->global[d] : 1;
+    lid[d] = rest % extent;
+    rest /= extent;
+  }
+  for (int d = 0; d < 3; ++d) gid[d] = lid[d] + (f.dims ? f.dims->offset[d] : 0);
+}
+
+[[noreturn]] void forward_to_libc(const char *expr, const char *file, unsigned int line,
+                                  const char *func) {
+  using assert_fn = void (*)(const char *, const char *, unsigned int, const char *);
+  static assert_fn next = reinterpret_cast<assert_fn>(dlsym(RTLD_NEXT, "__assert_fail"));
+  if (next && next != &__assert_fail) next(expr, file, line, func);
+  std::fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file ? file : "?", line,
+               func ? func : "?", expr ? expr : "?");
+  std::abort();
+}
+
+} // namespace
+
+bool launch_state::record(std::string message) {
+  if (failed_.exchange(true, std::memory_order_acq_rel)) return false;
+  message_ = std::move(message);
+  return true;
+}
+
+void launch_state::finish() {
+  // pool.run has joined every chunk: message_ is visible here.
+  if (failed_.load(std::memory_order_acquire)) assert_support::deliver(bq_, message_);
+}
+
+launch_scope::launch_scope(backend_queue *bq, const sycl::detail::kernel_launch &launch)
+    : state_(bq, launch), outer_(t_launch) {
+  t_launch = &state_;
+}
+
+launch_scope::~launch_scope() {
+  t_launch = outer_;
+  try {
+    state_.finish();
+  } catch (...) {
+  }
+}
+
+launch_state *current() { return t_launch; }
+
+bind::bind(launch_state *state) : outer_(t_launch) { t_launch = state; }
+bind::~bind() { t_launch = outer_; }
+
+bool failed_first_item() {
+  bool failed = t_first_item_failed;
+  t_first_item_failed = false;
+  return failed;
+}
+
+fiber_switch::fiber_switch() : frame_(t_frame), item_(__usycl_cpu_assert_item) {
+  t_frame = nullptr; // the scheduler and fibers started meanwhile have their own
+}
+fiber_switch::~fiber_switch() {
+  t_frame = static_cast<frame *>(frame_);
+  __usycl_cpu_assert_item = item_;
+}
+
+} // namespace usycl::rt::cpu_assert
+
+using usycl::rt::cpu_assert::frame;
+using usycl::rt::cpu_assert::t_frame;
+using usycl::rt::cpu_assert::t_launch;
+
+extern "C" __attribute__((visibility("default"))) void
+__usycl_cpu_assert_run_range(sycl::detail::cpu_assert_range_fn fn, const void *object,
+                             const sycl::detail::kernel_dims &dims, uint64_t begin,
+                             uint64_t end) {
+  frame f;
+  f.launch = t_launch;
+  f.dims = &dims;
+  frame *outer = t_frame;
+  t_frame = &f;
+  volatile uint64_t next = begin; // survives siglongjmp
+  while (next < end) {
+    if (sigsetjmp(f.jump, 0) == 0) {
+      fn(object, dims, next, end);
+      break;
+    }
+    // The work-item __usycl_cpu_assert_item failed an assert: skip it.
+    next = __usycl_cpu_assert_item + 1;
+  }
+  t_frame = outer;
+}
+
+extern "C" __attribute__((visibility("default"))) void
+__usycl_cpu_assert_run_nd(sycl::detail::cpu_assert_nd_fn fn, const void *object,
+                          const sycl::detail::cpu_group_ctx &group, uint64_t begin,
+                          uint64_t end) {
+  frame f;
+  f.launch = t_launch;
+  f.group = &group;
+  if (begin == 0) usycl::rt::cpu_assert::t_first_item_failed = false;
+  frame *outer = t_frame;
+  t_frame = &f;
+  volatile uint64_t next = begin;
+  while (next < end) {
+    if (sigsetjmp(f.jump, 0) == 0) {
+      fn(object, group, next, end);
+      break;
+    }
+    next = __usycl_cpu_assert_item + 1;
+  }
+  t_frame = outer;
+}
+
+// Interposes glibc's __assert_fail (cpu_assert.hpp).
+extern "C" __attribute__((visibility("default"))) void
+__assert_fail(const char *expr, const char *file, unsigned int line, const char *func) noexcept {
+  using namespace usycl::rt;
+  frame *f = t_frame;
+  if (!f) usycl::rt::cpu_assert::forward_to_libc(expr, file, line, func);
+  const uint64_t item = __usycl_cpu_assert_item;
+  if (f->group && item == 0) usycl::rt::cpu_assert::t_first_item_failed = true;
+  // Only the kernel's first failure is formatted, printed and reported.
+  bool first = false;
+  if (!f->launch || !f->launch->has_failed()) try {
+    uint64_t gid[3], lid[3];
+    usycl::rt::cpu_assert::ids_of(*f, item, gid, lid);
+    std::string message = assert_support::format_message(file, line, func, gid, lid, expr);
+    first = f->launch ? f->launch->record(message) : true;
+    if (first) assert_support::announce(message); // aborts with USYCL_ASSERT_ABORT=1
+  } catch (...) {
+  }
+  // Stop here under a debugger (or when asked), in the failing work-item.
+  if (first && (assert_support::break_requested() || assert_support::debugger_attached()))
+    std::raise(SIGTRAP);
+  siglongjmp(f->jump, 1);
+}

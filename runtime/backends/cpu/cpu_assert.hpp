@@ -1,0 +1,111 @@
+// Device-side assert on the CPU backend (seed 000, docs/assert.md).
+//
+// CPU kernels are host code: `assert` calls glibc's __assert_fail, which
+// aborts. libusycl.so defines __assert_fail itself; the program links
+// libusycl.so before libc, so the dynamic linker binds every call to ours.
+// Outside a CPU kernel it forwards to glibc's (dlsym(RTLD_NEXT)): same
+// message, same abort. Inside one it
+//
+//  1. formats the seed's message with the ids of the running work-item (the
+//     launchers of a TU compiled without NDEBUG keep its linear id in
+//     __usycl_cpu_assert_item; see sycl/detail/device_assert.hpp);
+//  2. records it as the launch's failure if it is the first (one message and
+//     one exception per kernel), printing it at once (so a kernel that then
+//     hangs still shows it) and aborting if USYCL_ASSERT_ABORT=1;
+//  3. raises SIGTRAP when USYCL_ASSERT_BREAK=1 or a debugger is attached
+//     (the debugger stops in the failing work-item);
+//  4. stops the work-item: siglongjmp back to __usycl_cpu_assert_run_*,
+//     which goes on with the NEXT work-item of the chunk (or of the
+//     work-group). Objects local to the failing work-item are not destroyed.
+//
+// When the launch ends, the failure becomes an asynchronous
+// sycl::exception(errc::ext_oneapi_assert) of the queue (assert_buffer.hpp).
+//
+// Hooks in the CPU backend (kept small): cpu_queue::launch opens a
+// launch_scope around each kernel; each chunk of the thread pool binds it
+// (bind); the work-group executor asks failed_first_item() before running a
+// group's items as a plain loop, and keeps each fiber's assert context
+// across barriers (fiber_switch).
+#pragma once
+
+#include <sycl/detail/kernel_desc.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+namespace usycl::rt {
+class backend_queue;
+}
+
+namespace usycl::rt::cpu_assert {
+
+// One kernel launch's assert state.
+class launch_state {
+public:
+  launch_state(backend_queue *bq, const sycl::detail::kernel_launch &launch)
+      : bq_(bq), launch_(launch) {}
+  // First failure wins; returns whether this call recorded it.
+  bool record(std::string message);
+  bool has_failed() const { return failed_.load(std::memory_order_relaxed); }
+  // Delivers the recorded failure (if any) to the queue.
+  void finish();
+  const sycl::detail::kernel_launch &launch() const { return launch_; }
+
+private:
+  backend_queue *bq_;
+  const sycl::detail::kernel_launch &launch_;
+  std::atomic<bool> failed_{false};
+  std::string message_;
+};
+
+// RAII: the launch the calling thread runs (the CPU queue's worker thread)
+// and the failure delivery when the kernel is done.
+class launch_scope {
+public:
+  launch_scope(backend_queue *bq, const sycl::detail::kernel_launch &launch);
+  ~launch_scope();
+  launch_scope(const launch_scope &) = delete;
+  launch_scope &operator=(const launch_scope &) = delete;
+
+private:
+  launch_state state_;
+  launch_state *outer_;
+};
+
+// The launch the calling thread runs (nullptr outside launch_scope).
+launch_state *current();
+
+// RAII for a thread-pool chunk: binds the launch to the executing thread.
+class bind {
+public:
+  explicit bind(launch_state *state);
+  ~bind();
+  bind(const bind &) = delete;
+  bind &operator=(const bind &) = delete;
+
+private:
+  launch_state *outer_;
+};
+
+// Whether the first work-item of the work-group just run on this thread
+// (item 0, on its fiber) ended with a failed assert; clears the flag. The
+// executor then cannot tell whether the group uses barriers and runs the
+// other items as fibers.
+bool failed_first_item();
+
+// RAII around a fiber switch at a barrier: the fiber's assert context (the
+// jump target, the work-item) is saved and restored when it resumes.
+class fiber_switch {
+public:
+  fiber_switch();
+  ~fiber_switch();
+  fiber_switch(const fiber_switch &) = delete;
+  fiber_switch &operator=(const fiber_switch &) = delete;
+
+private:
+  void *frame_;
+  uint64_t item_;
+};
+
+} // namespace usycl::rt::cpu_assert
