@@ -775,6 +775,11 @@ void Propagation::checkFixedTargets() {
 }
 
 void Propagation::run() {
+  // Function metadata prints in kind-ID order: register ours in one order.
+  for (const char *Kind : {md::ReqdWorkGroupSize, md::ReqdSubGroupSize,
+                           md::DeclaredAspects, md::UsedAspects,
+                           md::FixedTargets})
+    Ctx.getMDKindID(Kind);
   applyFacts();
   readModuleMetadata();
   buildAndPropagate();
@@ -785,9 +790,10 @@ void Propagation::run() {
   checkFixedTargets();
 }
 
+// Targets separated by ':' (a ',' would end the pass in a pipeline text).
 std::vector<std::string> splitList(StringRef List) {
   SmallVector<StringRef, 4> Parts;
-  List.split(Parts, ',', -1, false);
+  List.split(Parts, ':', -1, false);
   std::vector<std::string> Result;
   for (StringRef P : Parts)
     Result.push_back(P.trim().str());

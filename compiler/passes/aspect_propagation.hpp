@@ -39,7 +39,7 @@
 // (-Werror turns it into an error).
 //
 // Pipeline text for opt: usycl-aspect-propagation or
-//   usycl-aspect-propagation<fixed-targets=a,b;device-config=PATH>
+//   usycl-aspect-propagation<fixed-targets=a:b;device-config=PATH>
 //
 //===----------------------------------------------------------------------===//
 #pragma once

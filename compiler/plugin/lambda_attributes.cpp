@@ -78,8 +78,18 @@ private:
   bool lexSpecifierSeq(const char *From, FileID FID,
                        std::vector<RawSpecifier> &Seq, const char *&End);
   void cook(Token &Tok);
+  void enterTokens(const std::vector<Token> &Toks);
   void watchForBody(const Token &T);
 };
+
+// Enters Toks after the token being lexed; the preprocessor owns the copy
+// (its ArrayRef overload would keep pointing at our vector).
+void LambdaAttributeMover::enterTokens(const std::vector<Token> &Toks) {
+  auto Copy = std::make_unique<Token[]>(Toks.size());
+  std::copy(Toks.begin(), Toks.end(), Copy.get());
+  PP.EnterTokenStream(std::move(Copy), Toks.size(),
+                      /*DisableMacroExpansion=*/false, /*IsReinject=*/true);
+}
 
 void LambdaAttributeMover::cook(Token &Tok) {
   if (Tok.is(tok::raw_identifier))
@@ -325,6 +335,8 @@ bool LambdaAttributeMover::tryMoveAttributes(const Token &T) {
       movedAttributeNames().insert(A.Name.getLocation().getRawEncoding());
       movedAttributeNames().insert(
           A.Tokens.front().getLocation().getRawEncoding());
+      if (A.HasScope)
+        movedAttributeNames().insert(A.Scope.getLocation().getRawEncoding());
       if (PendingLoc.isInvalid())
         PendingLoc = A.Name.getLocation();
     }
@@ -334,8 +346,7 @@ bool LambdaAttributeMover::tryMoveAttributes(const Token &T) {
                     static_cast<unsigned>(End - TokenEnd);
   L->seek(Offset, /*IsAtStartOfLine=*/false);
   if (!Keep.empty())
-    PP.EnterTokenStream(Keep, /*DisableMacroExpansion=*/false,
-                        /*IsReinject=*/true);
+    enterTokens(Keep);
   PendingDepth = 0;
   return true;
 }
@@ -354,8 +365,7 @@ void LambdaAttributeMover::watchForBody(const Token &T) {
   if (PendingDepth > 0)
     return;
   if (T.is(tok::l_brace)) {
-    PP.EnterTokenStream(Pending, /*DisableMacroExpansion=*/false,
-                        /*IsReinject=*/true);
+    enterTokens(Pending);
     Pending.clear();
     PendingLoc = SourceLocation();
     return;

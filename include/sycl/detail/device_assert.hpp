@@ -16,8 +16,11 @@
 //  * CPU: kernels are host code, so assert calls glibc's __assert_fail, which
 //    libusycl.so interposes (runtime/backends/cpu/cpu_assert.cpp). The CPU
 //    launchers of kernel_entry.hpp tell it which work-item is running
-//    (__usycl_cpu_assert_item) -- only in translation units compiled without
-//    NDEBUG (USYCL_ASSERT_ENABLED); with NDEBUG they are unchanged.
+//    (__usycl_cpu_assert_item) and run their items through
+//    __usycl_cpu_assert_run_*, which only sets up a recovery point for
+//    kernels whose image uses assert. (The launcher's translation unit may
+//    have NDEBUG while a SYCL_EXTERNAL function it calls asserts: seed 000's
+//    table, row 3; so the launchers do not depend on NDEBUG.)
 //
 // Nothing here costs anything unless an assert fails: __assert_fail is only
 // emitted into device code that calls it (inline = linkonce_odr), and the
@@ -30,16 +33,6 @@
 
 #include <cassert> // glibc's declaration of __assert_fail comes first
 #include <cstdint>
-
-// Whether this translation unit's asserts are on (NDEBUG when the SYCL
-// headers are first included decides, as for the device pass).
-#ifndef USYCL_ASSERT_ENABLED
-#ifdef NDEBUG
-#define USYCL_ASSERT_ENABLED 0
-#else
-#define USYCL_ASSERT_ENABLED 1
-#endif
-#endif
 
 namespace sycl {
 inline namespace _V1 {
@@ -184,14 +177,15 @@ using cpu_assert_nd_fn = void (*)(const void *object, const cpu_group_ctx &group
 } // namespace sycl
 
 extern "C" {
-// Linear id of the work-item a CPU launcher compiled without NDEBUG is
-// running (range: over the launch, nd_range: within the work-group; row-major,
-// dimension 2 fastest). `__thread`, not thread_local: no TLS wrapper call, so
-// the launchers' loops still vectorise.
+// Linear id of the work-item a CPU launcher is running (range: over the
+// launch, nd_range: within the work-group; row-major, dimension 2 fastest).
+// `__thread`, not thread_local: no TLS wrapper call, so the launchers' loops
+// still vectorise (the store leaves loops whose body makes no call).
 extern __attribute__((tls_model("initial-exec"))) __thread uint64_t __usycl_cpu_assert_item;
-// Run items [begin, end) through `fn` so that an assert failing in one of
-// them stops that work-item only: the failure is recorded, the rest of the
-// items run (runtime/backends/cpu/cpu_assert.cpp).
+// Run items [begin, end) through `fn`; for kernels whose image uses assert
+// so that an assert failing in one of them stops that work-item only: the
+// failure is recorded, the rest of the items run
+// (runtime/backends/cpu/cpu_assert.cpp).
 USYCL_EXPORT void __usycl_cpu_assert_run_range(sycl::_V1::detail::cpu_assert_range_fn fn,
                                                const void *object,
                                                const sycl::_V1::detail::kernel_dims &dims,

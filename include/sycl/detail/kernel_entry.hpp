@@ -107,17 +107,15 @@ template <typename Name, typename K>
 // ---- CPU launchers (host code) -------------------------------------------
 #ifndef __SYCL_DEVICE_ONLY__
 
-// Assert (device_assert.hpp): the item loops of a translation unit compiled
-// without NDEBUG (Assert = true) note the running work-item's linear id in
-// __usycl_cpu_assert_item and run under __usycl_cpu_assert_run_*, which stops
-// a work-item whose assert fails and goes on with the next one. With NDEBUG
-// the launchers are the plain loops.
-#define USYCL_CPU_ASSERT_ITEM(Assert, lin)                                                   \
-  do {                                                                                     \
-    if constexpr (Assert) __usycl_cpu_assert_item = (lin);                                 \
-  } while (0)
+// Assert (device_assert.hpp): the item loops note the running work-item's
+// linear id in __usycl_cpu_assert_item (one store per work-item, which the
+// compiler moves out of loops whose body makes no call) and run under
+// __usycl_cpu_assert_run_*: a direct call, unless the kernel's image uses
+// assert (isAssertEnabled, from any of its translation units); then a
+// work-item whose assert fails is stopped and the next one runs.
+#define USYCL_CPU_ASSERT_ITEM(lin) (__usycl_cpu_assert_item = (lin))
 
-template <typename K, int Dims, bool Assert>
+template <typename K, int Dims>
 void cpu_range_items(const void *object, const kernel_dims &dims, uint64_t begin,
                      uint64_t end) {
   // A local copy lets the optimiser keep the captures in registers and
@@ -127,7 +125,7 @@ void cpu_range_items(const void *object, const kernel_dims &dims, uint64_t begin
   const id<Dims> off = dims_offset<Dims>(dims);
   if constexpr (Dims == 1) {
     for (uint64_t i = begin; i < end; ++i) {
-      USYCL_CPU_ASSERT_ITEM(Assert, i);
+      USYCL_CPU_ASSERT_ITEM(i);
       invoke_range_kernel<1>(k, item<1, true>(id<1>(i + off[0]), r, off));
     }
   } else if constexpr (Dims == 2) {
@@ -135,7 +133,7 @@ void cpu_range_items(const void *object, const kernel_dims &dims, uint64_t begin
     while (begin < end) {
       uint64_t stop = std::min<uint64_t>(r[1], col + (end - begin));
       for (uint64_t c = col; c < stop; ++c) {
-        USYCL_CPU_ASSERT_ITEM(Assert, row * r[1] + c);
+        USYCL_CPU_ASSERT_ITEM(row * r[1] + c);
         invoke_range_kernel<2>(k, item<2, true>(id<2>(row + off[0], c + off[1]), r, off));
       }
       begin += stop - col;
@@ -148,7 +146,7 @@ void cpu_range_items(const void *object, const kernel_dims &dims, uint64_t begin
     while (begin < end) {
       uint64_t stop = std::min<uint64_t>(r[2], i2 + (end - begin));
       for (uint64_t c = i2; c < stop; ++c) {
-        USYCL_CPU_ASSERT_ITEM(Assert, (i0 * r[1] + i1) * r[2] + c);
+        USYCL_CPU_ASSERT_ITEM((i0 * r[1] + i1) * r[2] + c);
         invoke_range_kernel<3>(
             k, item<3, true>(id<3>(i0 + off[0], i1 + off[1], c + off[2]), r, off));
       }
@@ -162,31 +160,25 @@ void cpu_range_items(const void *object, const kernel_dims &dims, uint64_t begin
   }
 }
 
-template <typename K, int Dims, bool Assert = USYCL_ASSERT_ENABLED>
+template <typename K, int Dims>
 void cpu_range_launcher(const void *object, const kernel_dims &dims, uint64_t begin,
                         uint64_t end) {
-  if constexpr (Assert)
-    __usycl_cpu_assert_run_range(&cpu_range_items<K, Dims, true>, object, dims, begin, end);
-  else
-    cpu_range_items<K, Dims, false>(object, dims, begin, end);
+  __usycl_cpu_assert_run_range(&cpu_range_items<K, Dims>, object, dims, begin, end);
 }
 
-template <typename K, bool Assert>
+template <typename K>
 void cpu_single_task_items(const void *object, const kernel_dims &, uint64_t, uint64_t) {
-  USYCL_CPU_ASSERT_ITEM(Assert, 0);
+  USYCL_CPU_ASSERT_ITEM(0);
   invoke_single_task(*static_cast<const K *>(object));
 }
 
-template <typename K, bool Assert = USYCL_ASSERT_ENABLED>
+template <typename K>
 void cpu_single_task_launcher(const void *object, const kernel_dims &dims, uint64_t begin,
                               uint64_t end) {
-  if constexpr (Assert)
-    __usycl_cpu_assert_run_range(&cpu_single_task_items<K, true>, object, dims, begin, end);
-  else
-    cpu_single_task_items<K, false>(object, dims, begin, end);
+  __usycl_cpu_assert_run_range(&cpu_single_task_items<K>, object, dims, begin, end);
 }
 
-template <typename K, int Dims, bool Assert>
+template <typename K, int Dims>
 void cpu_nd_items(const void *object, const cpu_group_ctx &g, uint64_t begin, uint64_t end) {
   const K &k = *static_cast<const K *>(object);
   range<Dims> gr, lr;
@@ -206,17 +198,14 @@ void cpu_nd_items(const void *object, const cpu_group_ctx &g, uint64_t begin, ui
     }
     id<Dims> gid;
     for (int d = 0; d < Dims; ++d) gid[d] = grp[d] * lr[d] + lid[d] + off[d];
-    USYCL_CPU_ASSERT_ITEM(Assert, lin);
+    USYCL_CPU_ASSERT_ITEM(lin);
     invoke_nd_kernel<Dims>(k, nd_item<Dims>(gid, lid, grp, gr, lr, off));
   }
 }
 
-template <typename K, int Dims, bool Assert = USYCL_ASSERT_ENABLED>
+template <typename K, int Dims>
 void cpu_nd_launcher(const void *object, const cpu_group_ctx &g, uint64_t begin, uint64_t end) {
-  if constexpr (Assert)
-    __usycl_cpu_assert_run_nd(&cpu_nd_items<K, Dims, true>, object, g, begin, end);
-  else
-    cpu_nd_items<K, Dims, false>(object, g, begin, end);
+  __usycl_cpu_assert_run_nd(&cpu_nd_items<K, Dims>, object, g, begin, end);
 }
 
 #undef USYCL_CPU_ASSERT_ITEM

@@ -2,15 +2,22 @@
 #include "cpu_assert.hpp"
 
 #include "../../assert_buffer.hpp"
+#include "../../image_registry.hpp"
 
 #include <sycl/detail/device_assert.hpp>
 
-#include <assert.h> // glibc's declaration of __assert_fail, which we define
 #include <csetjmp>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <dlfcn.h>
+#include <mutex>
+#include <string_view>
+#include <unordered_map>
+
+// glibc's (assert.h leaves it out under NDEBUG, as the runtime is built).
+extern "C" void __assert_fail(const char *expr, const char *file, unsigned int line,
+                              const char *func) noexcept __attribute__((noreturn));
 
 // Linear id of the running work-item, written by the launchers of
 // translation units compiled without NDEBUG (sycl/detail/kernel_entry.hpp).
@@ -67,7 +74,34 @@ void ids_of(const frame &f, uint64_t item, uint64_t gid[3], uint64_t lid[3]) {
   std::abort();
 }
 
+struct uses_assert_cache {
+  std::mutex mutex;
+  uint64_t generation = ~uint64_t(0);
+  std::unordered_map<const char *, bool> by_name;
+};
+
 } // namespace
+
+bool kernel_uses_assert(const char *kernel) {
+  if (!kernel) return true;
+  static uses_assert_cache *cache = new uses_assert_cache; // leaked: used at exit
+  image_registry &images = image_registry::instance();
+  const uint64_t generation = images.generation();
+  std::lock_guard lock(cache->mutex);
+  if (cache->generation != generation) {
+    cache->by_name.clear();
+    cache->generation = generation;
+  }
+  if (auto it = cache->by_name.find(kernel); it != cache->by_name.end()) return it->second;
+  bool described = false, uses = false;
+  for (const usycl_device_image *img : images.images_with_kernel(kernel)) {
+    described = true;
+    uses = uses || find_property_set(*img, "isAssertEnabled") != nullptr;
+  }
+  bool result = uses || !described;
+  cache->by_name.emplace(kernel, result);
+  return result;
+}
 
 bool launch_state::record(std::string message) {
   if (failed_.exchange(true, std::memory_order_acq_rel)) return false;
@@ -122,6 +156,10 @@ extern "C" __attribute__((visibility("default"))) void
 __usycl_cpu_assert_run_range(sycl::detail::cpu_assert_range_fn fn, const void *object,
                              const sycl::detail::kernel_dims &dims, uint64_t begin,
                              uint64_t end) {
+  if (!t_launch || !t_launch->guarded()) { // the kernel cannot fail an assert
+    fn(object, dims, begin, end);
+    return;
+  }
   frame f;
   f.launch = t_launch;
   f.dims = &dims;
@@ -143,6 +181,10 @@ extern "C" __attribute__((visibility("default"))) void
 __usycl_cpu_assert_run_nd(sycl::detail::cpu_assert_nd_fn fn, const void *object,
                           const sycl::detail::cpu_group_ctx &group, uint64_t begin,
                           uint64_t end) {
+  if (!t_launch || !t_launch->guarded()) { // the kernel cannot fail an assert
+    fn(object, group, begin, end);
+    return;
+  }
   frame f;
   f.launch = t_launch;
   f.group = &group;

@@ -18,6 +18,12 @@
 //     which goes on with the NEXT work-item of the chunk (or of the
 //     work-group). Objects local to the failing work-item are not destroyed.
 //
+// The recovery point (a sigsetjmp per chunk, per work-group and per fiber
+// work-item) is only set up for kernels whose image has the isAssertEnabled
+// set (kernel_uses_assert); for the others __usycl_cpu_assert_run_* is a
+// direct call. An assert in such a kernel (impossible unless the images are
+// wrong) reaches glibc: message and abort, as in plain C++.
+//
 // When the launch ends, the failure becomes an asynchronous
 // sycl::exception(errc::ext_oneapi_assert) of the queue (assert_buffer.hpp).
 //
@@ -40,11 +46,18 @@ class backend_queue;
 
 namespace usycl::rt::cpu_assert {
 
+// Whether the kernel's code can fail an assert: some registered image
+// holding it has the isAssertEnabled set, or no image describes it (a
+// program built without them). Cached per name pointer.
+bool kernel_uses_assert(const char *kernel);
+
 // One kernel launch's assert state.
 class launch_state {
 public:
   launch_state(backend_queue *bq, const sycl::detail::kernel_launch &launch)
-      : bq_(bq), launch_(launch) {}
+      : bq_(bq), launch_(launch), guarded_(kernel_uses_assert(launch.name)) {}
+  // Whether work-items run with a recovery point (kernel_uses_assert).
+  bool guarded() const { return guarded_; }
   // First failure wins; returns whether this call recorded it.
   bool record(std::string message);
   bool has_failed() const { return failed_.load(std::memory_order_relaxed); }
@@ -55,6 +68,7 @@ public:
 private:
   backend_queue *bq_;
   const sycl::detail::kernel_launch &launch_;
+  bool guarded_;
   std::atomic<bool> failed_{false};
   std::string message_;
 };

@@ -2,6 +2,7 @@
 // is a thread that runs its operations in order, fanning kernels out over a
 // shared thread pool.
 #include "../../backend.hpp"
+#include "cpu_assert.hpp"
 #include "group_executor.hpp"
 #include "thread_pool.hpp"
 
@@ -126,7 +127,8 @@ public:
     std::memcpy(object.get(), l.kernel_object, l.kernel_object_size);
     sycl::detail::kernel_launch launch = l;
     thread_pool *pool = &pool_;
-    push([launch, object, pool] {
+    push([launch, object, pool, bq = static_cast<backend_queue *>(this)] {
+      cpu_assert::launch_scope assert_scope(bq, launch); // device-side assert (cpu_assert.hpp)
       launch.nd_range ? run_nd(*pool, launch, object.get()) : run_range(*pool, launch, object.get());
     });
   }
@@ -221,8 +223,10 @@ private:
     uint64_t chunks = std::min<uint64_t>(total, uint64_t(pool.size()) * 4);
     if (total < 4096) chunks = 1;
     uint64_t per = (total + chunks - 1) / chunks;
+    cpu_assert::launch_state *assert_launch = cpu_assert::current(); // device-side assert
     pool.run(chunks, [&](uint64_t c) {
       uint64_t b = c * per, e = std::min(total, b + per);
+      cpu_assert::bind assert_bind(assert_launch);
       if (b < e) l.cpu_range(object, dims, b, e);
     });
   }
@@ -239,7 +243,9 @@ private:
     uint64_t total = groups[0] * groups[1] * groups[2];
     uint64_t chunks = std::min<uint64_t>(total, uint64_t(pool.size()) * 4);
     uint64_t per = (total + chunks - 1) / chunks;
+    cpu_assert::launch_state *assert_launch = cpu_assert::current(); // device-side assert
     pool.run(chunks, [&](uint64_t c) {
+      cpu_assert::bind assert_bind(assert_launch);
       for (uint64_t g = c * per; g < std::min(total, (c + 1) * per); ++g) {
         uint64_t id[3] = {g / (groups[1] * groups[2]), (g / groups[2]) % groups[1], g % groups[2]};
         run_work_group(nd, id);

@@ -1,5 +1,7 @@
 #include "group_executor.hpp"
 
+#include "cpu_assert.hpp"
+
 #include <sycl/exception.hpp>
 
 #include <boost/context/fiber.hpp>
@@ -92,7 +94,9 @@ void run_work_group(const nd_launch &launch, const uint64_t group_id[3]) {
   std::vector<ctx::fiber> fibers;
   ctx::fiber first = make_item(0);
   first = std::move(first).resume();
-  if (!state.barrier_hit) {
+  // (An assert that stopped work-item 0 hides whether it would have reached
+  // a barrier: then run the others as fibers too; cpu_assert.hpp.)
+  if (!state.barrier_hit && !usycl::rt::cpu_assert::failed_first_item()) {
     if (items > 1) launch.fn(launch.kernel_object, g, 1, items);
     if (state.barrier_hit)
       throw sycl::exception(sycl::make_error_code(sycl::errc::kernel),
@@ -122,6 +126,7 @@ extern "C" __attribute__((visibility("default"))) void __usycl_cpu_group_barrier
   using namespace usycl::rt::cpu;
   t_group.barrier_hit = true;
   if (!t_group.on_fiber) return; // reported by run_work_group
+  usycl::rt::cpu_assert::fiber_switch assert_context; // kept across the switch
   t_group.on_fiber = false;
   t_group.scheduler = std::move(t_group.scheduler).resume();
   t_group.on_fiber = true;

@@ -40,6 +40,12 @@ struct kernel_entry {
   // Dynamic shared memory a launch may use without raising the attribute.
   std::atomic<uint32_t> dynamic_smem_limit{0};
   std::mutex attribute_mutex;
+  // Device-side assert (cuda_assert.hpp): whether the image has the
+  // isAssertEnabled set (0 = not looked at yet, 1 = no, 2 = yes and the
+  // assert buffer is set up) and the device address of its module's
+  // __usycl_assert_buffer variable.
+  std::atomic<uint8_t> assert_state{0};
+  uint64_t assert_module = 0;
 };
 
 class kernel_cache {

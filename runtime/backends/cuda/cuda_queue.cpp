@@ -1,5 +1,6 @@
 #include "cuda_queue.hpp"
 
+#include "cuda_assert.hpp"
 #include "cuda_fill.hpp"
 
 #include <algorithm>
@@ -84,10 +85,18 @@ void cuda_queue::launch(const sycl::detail::kernel_launch &l) {
   void *params[] = {const_cast<void *>(l.kernel_object), &dims};
 
   ctx_.make_current();
+  // Device-side assert (cuda_assert.hpp): only kernels whose image has the
+  // isAssertEnabled set are tracked; for the others this is one byte load.
+  const uint64_t assert_token =
+      k.assert_state.load(std::memory_order_relaxed) == 1
+          ? 0
+          : device_assert::before_launch(*dev_, k, l, geo, this);
   CUresult r = api_.launch_kernel(
       k.fn, geo.grid[0], geo.grid[1], geo.grid[2], geo.block[0], geo.block[1],
       geo.block[2], static_cast<unsigned>(l.local_mem_bytes), stream_, params,
       nullptr);
+  if (assert_token)
+    device_assert::after_launch(*dev_, assert_token, stream_, r == CUDA_SUCCESS);
   if (r != CUDA_SUCCESS) [[unlikely]]
     throw_error(r == CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES ? sycl::errc::nd_range
                                                         : sycl::errc::runtime,
