@@ -105,9 +105,6 @@ bool LambdaAttributeMover::lexSpecifierSeq(const char *From, FileID FID,
   llvm::StringRef Buffer = SM.getBufferData(FID);
   Lexer Raw(SM.getLocForStartOfFile(FID), PP.getLangOpts(), Buffer.begin(),
             From, Buffer.end());
-  std::vector<Token> Toks;
-  // Enough tokens to see the whole seq: stop after the last `]]` that is not
-  // followed by another `[[`.
   auto Next = [&](Token &Tok) {
     Raw.LexFromRawLexer(Tok);
     // A directive inside the seq: leave it to clang.
@@ -214,21 +211,15 @@ bool LambdaAttributeMover::lexSpecifierSeq(const char *From, FileID FID,
       return false;
     Seq.push_back(std::move(Spec));
     End = SM.getCharacterData(Close.getLocation()) + 1;
-    // Another specifier?
-    const char *Save = End;
-    Token Peek;
-    Lexer Look(SM.getLocForStartOfFile(FID), PP.getLangOpts(), Buffer.begin(),
-               Save, Buffer.end());
-    Look.LexFromRawLexer(Peek);
-    if (Peek.isNot(tok::l_square))
+    // The seq goes on with another `[[`, or ends after this `]]`.
+    Token Open1, Open2;
+    if (!Next(Open1) || Open1.isNot(tok::l_square))
       return true;
-    Token Peek2;
-    Look.LexFromRawLexer(Peek2);
-    if (Peek2.isNot(tok::l_square))
+    if (!Next(Open2) || Open2.isNot(tok::l_square))
       return true;
-    // Continue with the main raw lexer, which is right after `]]`.
-    if (!Next(Tok) || Tok.isNot(tok::l_square))
-      return false;
+    // Re-lex the second `[` as the loop expects: rewind to just after the
+    // first one.
+    Raw.seek(SM.getFileOffset(Open1.getLocation()) + 1, false);
   }
 }
 

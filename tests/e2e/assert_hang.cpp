@@ -39,7 +39,7 @@ int main() {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   e2e::check("message printed while the kernel hangs", seen);
-  std::atomic_ref<int>(*flag).store(1); // release the kernel
+  __atomic_store_n(flag, 1, __ATOMIC_SEQ_CST); // release the kernel
   q.wait_and_throw();
   e2e::check_eq("one exception after the kernel finished", errors.asserts(), size_t(1));
   sycl::free(flag, q);

@@ -94,27 +94,13 @@ std::string text_of(const char *field) {
 }
 
 std::string message_of(const assert_slot &s, const tracked_launch *l) {
-  // Attributed: the launch's dimensions and offset. Otherwise (not expected)
-  // as many dimensions as the geometry shows.
+  if (l) return record_message(s, l->dims, l->offset);
+  // Not attributed (not expected): as many dimensions as the geometry shows.
   uint32_t dims = 1;
+  for (uint32_t c = 0; c < 3; ++c)
+    if (s.ntid[c] > 1 || s.nctaid[c] > 1) dims = c + 1;
   const uint64_t zero[3] = {0, 0, 0};
-  const uint64_t *offset = zero;
-  if (l) {
-    dims = l->dims;
-    offset = l->offset;
-  } else {
-    for (uint32_t c = 0; c < 3; ++c)
-      if (s.ntid[c] > 1 || s.nctaid[c] > 1) dims = c + 1;
-  }
-  uint64_t gid[3] = {0, 0, 0}, lid[3] = {0, 0, 0};
-  for (uint32_t c = 0; c < dims && c < 3; ++c) {
-    uint32_t d = dims - 1 - c; // SYCL dimension of CUDA axis c
-    lid[d] = s.tid[c];
-    gid[d] = uint64_t(s.ctaid[c]) * s.ntid[c] + s.tid[c] + offset[d];
-  }
-  std::string file = text_of(s.file), func = text_of(s.func), expr = text_of(s.expr);
-  return assert_support::format_message(file.c_str(), s.line, func.c_str(), gid, lid,
-                                         expr.c_str());
+  return record_message(s, dims, zero);
 }
 
 tracked_launch *attribute(device_asserts &d, const assert_slot &s) {
@@ -305,6 +291,19 @@ void set_up(device_asserts &d, kernel_entry &k, const char *name, device_state &
 }
 
 } // namespace
+
+std::string record_message(const assert_slot &s, uint32_t dims, const uint64_t offset[3]) {
+  dims = dims < 1 ? 1 : dims > 3 ? 3 : dims;
+  uint64_t gid[3] = {0, 0, 0}, lid[3] = {0, 0, 0};
+  for (uint32_t c = 0; c < dims; ++c) {
+    uint32_t d = dims - 1 - c; // SYCL dimension of CUDA axis c
+    lid[d] = s.tid[c];
+    gid[d] = uint64_t(s.ctaid[c]) * s.ntid[c] + s.tid[c] + offset[d];
+  }
+  std::string file = text_of(s.file), func = text_of(s.func), expr = text_of(s.expr);
+  return assert_support::format_message(file.c_str(), s.line, func.c_str(), gid, lid,
+                                         expr.c_str());
+}
 
 uint64_t before_launch(device_state &dev, kernel_entry &k, const sycl::detail::kernel_launch &l,
                        const launch_geometry &geo, backend_queue *bq) {

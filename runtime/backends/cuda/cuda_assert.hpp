@@ -31,9 +31,11 @@
 #include "cuda_api.hpp"
 #include "cuda_launch_config.hpp"
 
+#include <sycl/detail/device_assert.hpp>
 #include <sycl/detail/kernel_desc.hpp>
 
 #include <cstdint>
+#include <string>
 
 namespace usycl::rt {
 class backend_queue;
@@ -58,6 +60,13 @@ uint64_t before_launch(device_state &dev, kernel_entry &k,
 // After cuLaunchKernel (launched: it succeeded): records the completion
 // event on `stream`, or forgets the launch. Never throws.
 void after_launch(device_state &dev, uint64_t token, CUstream stream, bool launched);
+
+// The seed's message for a record written by a launch of `dims` SYCL
+// dimensions with `offset` (SYCL order): CUDA axis c is SYCL dimension
+// dims-1-c; global id = ctaid * ntid + tid + offset, local id = tid; the
+// strings are read up to their NUL or the field's end. Exposed for tests.
+std::string record_message(const sycl::detail::assert_slot &record, uint32_t dims,
+                           const uint64_t offset[3]);
 
 } // namespace device_assert
 } // namespace usycl::rt::cuda
