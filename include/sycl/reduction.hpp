@@ -445,15 +445,14 @@ template <typename Name, typename W>
 // chunk [begin, end) covers the user's linear indices
 // [begin * total / nominal, end * total / nominal): contiguous, disjoint and
 // complete, whatever the chunking.
+// Device-side assert (device_assert.hpp): the items run through
+// __usycl_cpu_assert_run_* in the user's index space, so a failing
+// work-item is reported with its own ids and stops alone (the partials of
+// the items before it in that call are dropped: the kernel failed).
 template <typename W, int Dims>
-void cpu_reduction_range_launcher(const void *object, const kernel_dims &, uint64_t begin,
-                                  uint64_t end) {
+void cpu_reduction_range_items(const void *object, const kernel_dims &, uint64_t first,
+                               uint64_t last) {
   const W &w = *static_cast<const W *>(object);
-  using u128 = unsigned __int128;
-  const uint64_t first = uint64_t(u128(begin) * w.total / w.nominal);
-  const uint64_t last = uint64_t(u128(end) * w.total / w.nominal);
-  if (first >= last)
-    return;
   const auto k = w.kernel; // local copy: captures stay in registers
   const range<Dims> r = w.user_range;
   constexpr auto idx = std::make_index_sequence<std::tuple_size_v<decltype(w.descs)>>{};
@@ -461,12 +460,15 @@ void cpu_reduction_range_launcher(const void *object, const kernel_dims &, uint6
   std::apply(
       [&](auto &...red) {
         if constexpr (Dims == 1) {
-          for (uint64_t i = first; i < last; ++i)
+          for (uint64_t i = first; i < last; ++i) {
+            __usycl_cpu_assert_item = i;
             invoke_range_with_reducers<1>(k, item<1, true>(id<1>(i), r, id<1>()), red...);
+          }
         } else {
           // Walk the ids incrementally: no division per work-item.
           id<Dims> x = delinearize<Dims>(first, r, false);
           for (uint64_t i = first; i < last; ++i) {
+            __usycl_cpu_assert_item = i;
             invoke_range_with_reducers<Dims>(k, item<Dims, true>(x, r, id<Dims>()), red...);
             for (int d = Dims - 1; d >= 0; --d) {
               if (++x[d] < r[d] || d == 0)
@@ -480,11 +482,25 @@ void cpu_reduction_range_launcher(const void *object, const kernel_dims &, uint6
   w.commit_all(rs, idx);
 }
 
+template <typename W, int Dims>
+void cpu_reduction_range_launcher(const void *object, const kernel_dims &, uint64_t begin,
+                                  uint64_t end) {
+  const W &w = *static_cast<const W *>(object);
+  using u128 = unsigned __int128;
+  const uint64_t first = uint64_t(u128(begin) * w.total / w.nominal);
+  const uint64_t last = uint64_t(u128(end) * w.total / w.nominal);
+  if (first >= last)
+    return;
+  kernel_dims user{}; // the user's range (ids of a failed assert)
+  for (int d = 0; d < 3; ++d) user.global[d] = d < Dims ? w.user_range[d] : 1;
+  __usycl_cpu_assert_run_range(&cpu_reduction_range_items<W, Dims>, object, user, first, last);
+}
+
 // Runs work-items [begin, end) of one work-group (the backend calls it per
 // work-item fiber when the kernel uses barriers, per group otherwise).
 template <typename W, int Dims>
-void cpu_reduction_nd_launcher(const void *object, const cpu_group_ctx &g, uint64_t begin,
-                               uint64_t end) {
+void cpu_reduction_nd_items(const void *object, const cpu_group_ctx &g, uint64_t begin,
+                            uint64_t end) {
   const W &w = *static_cast<const W *>(object);
   range<Dims> gr, lr;
   id<Dims> grp, off;
@@ -508,11 +524,18 @@ void cpu_reduction_nd_launcher(const void *object, const cpu_group_ctx &g, uint6
           id<Dims> gid;
           for (int d = 0; d < Dims; ++d)
             gid[d] = grp[d] * lr[d] + lid[d] + off[d];
+          __usycl_cpu_assert_item = lin;
           invoke_with_reducers(w.kernel, nd_item<Dims>(gid, lid, grp, gr, lr, off), red...);
         }
       },
       rs);
   w.commit_all(rs, idx);
+}
+
+template <typename W, int Dims>
+void cpu_reduction_nd_launcher(const void *object, const cpu_group_ctx &g, uint64_t begin,
+                               uint64_t end) {
+  __usycl_cpu_assert_run_nd(&cpu_reduction_nd_items<W, Dims>, object, g, begin, end);
 }
 
 #endif // !__SYCL_DEVICE_ONLY__

@@ -272,6 +272,42 @@ void many_failures(queue &q) {
   free(out, q);
 }
 
+// Reductions run their items through their own launchers. CPU only: on
+// CUDA a work-item that stopped at an assert no longer takes part in the
+// group's combining step (docs/assert.md, "Limits").
+void reductions_on_cpu(queue &q) {
+  if (e2e::is_gpu(q)) return;
+  g_errors.clear();
+  int *sum = malloc_shared<int>(1, q);
+  *sum = 0;
+  q.parallel_for<class RangeReduction>(range<2>{8, 8}, reduction(sum, plus<int>()),
+                                       [=](item<2> it, auto &s) {
+                                         assert(!(it[0] == 3 && it[1] == 5) && "reduction");
+                                         s += 1;
+                                       });
+  q.wait_and_throw();
+  e2e::assert_fields f;
+  if (one_assert("range reduction", g_errors, f)) {
+    e2e::check_eq("range reduction: gid0", f.gid[0], 3ull);
+    e2e::check_eq("range reduction: gid1", f.gid[1], 5ull);
+  }
+  if (!asserts_on) e2e::check_eq("range reduction (NDEBUG): sum", *sum, 64);
+  g_errors.clear();
+  *sum = 0;
+  q.parallel_for<class NdReduction>(nd_range<1>{{64}, {16}}, reduction(sum, plus<int>()),
+                                    [=](nd_item<1> it, auto &s) {
+                                      assert(it.get_global_id(0) != 40 && "nd reduction");
+                                      s += 1;
+                                    });
+  q.wait_and_throw();
+  if (one_assert("nd_range reduction", g_errors, f)) {
+    e2e::check_eq("nd reduction: gid", f.gid[0], 40ull);
+    e2e::check_eq("nd reduction: lid", f.lid[0], 8ull);
+  }
+  if (!asserts_on) e2e::check_eq("nd reduction (NDEBUG): sum", *sum, 64);
+  free(sum, q);
+}
+
 } // namespace
 
 int main() {
@@ -291,6 +327,7 @@ int main() {
   out_of_order_queue();
   barrier_paths(q);
   many_failures(q);
+  reductions_on_cpu(q);
   queue_reused(q);
 
   // One line on stderr per exception (per failing kernel), in the format.

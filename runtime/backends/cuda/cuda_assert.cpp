@@ -7,6 +7,7 @@
 
 #include <sycl/detail/device_assert.hpp>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -17,7 +18,6 @@
 #include <mutex>
 #include <thread>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 namespace usycl::rt::cuda::device_assert {
@@ -49,8 +49,7 @@ struct tracked_launch {
   int slot = -1; // the record attributed to this launch
 };
 
-// Per device: the mapped buffer, the modules pointed at it, the launches in
-// flight. Leaked on purpose (like the driver): the watcher may look at it
+// Per device: the mapped buffer and the launches in flight. Leaked on purpose (like the driver): the watcher may look at it
 // while the process exits.
 struct device_asserts {
   std::shared_ptr<context> ctx;
@@ -58,7 +57,6 @@ struct device_asserts {
   std::string name;
   std::mutex mutex;
   assert_buffer *buffer = nullptr; // host pointer == device pointer (UVA)
-  std::unordered_set<uint64_t> modules;
   std::deque<tracked_launch> launches;
   bool consumed[assert_slot_count] = {};
   bool orphan[assert_slot_count] = {}; // consumed, no launch to wait for
@@ -103,20 +101,25 @@ std::string message_of(const assert_slot &s, const tracked_launch *l) {
   return record_message(s, dims, zero);
 }
 
+// Which tracked launch wrote record `s`. Only launches that can have run
+// are candidates: on each stream (backend queue) the launches that
+// completed and the oldest one still running -- later ones have not started.
+// Among them, the oldest of the record's module with the record's grid and
+// block, else of its module, else any.
 tracked_launch *attribute(device_asserts &d, const assert_slot &s) {
   tracked_launch *geometry = nullptr, *module = nullptr, *any = nullptr;
+  std::vector<backend_queue *> started; // streams whose running launch was seen
   for (tracked_launch &l : d.launches) { // oldest first
-    if (l.slot >= 0) continue;
+    bool waiting = std::find(started.begin(), started.end(), l.bq) != started.end();
+    if (!l.complete) started.push_back(l.bq);
+    if (waiting || l.slot >= 0) continue;
     if (!any) any = &l;
     if (l.module != s.module) continue;
     if (!module) module = &l;
     bool same = true;
     for (int c = 0; c < 3; ++c)
       same = same && l.grid[c] == s.nctaid[c] && l.block[c] == s.ntid[c];
-    if (same) {
-      geometry = &l;
-      break;
-    }
+    if (same && !geometry) geometry = &l;
   }
   return geometry ? geometry : module ? module : any;
 }
@@ -276,15 +279,23 @@ void set_up(device_asserts &d, kernel_entry &k, const char *name, device_state &
     k.assert_state.store(state_off, std::memory_order_release);
     return;
   }
+  // Once per module: a module whose variable already points at the buffer
+  // (another kernel of it came first) is left alone. Asked of the device,
+  // not of a set of addresses: a module loaded where an unloaded one was is
+  // new.
   const uint64_t module = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(var));
-  if (!d.modules.count(module)) {
+  const auto host = [](const void *p) {
+    return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(p));
+  };
+  assert_buffer *current = nullptr;
+  const std::string what =
+      "CUDA backend: cannot set up the assert buffer of kernel " + k.pretty + " on device " + d.name;
+  check(a.memcpy(host(&current), static_cast<CUdeviceptr>(module), sizeof current),
+        sycl::errc::runtime, what);
+  if (current != d.buffer) {
     assert_buffer *value = d.buffer;
-    check(a.memcpy(static_cast<CUdeviceptr>(module),
-                   static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(&value)), sizeof value),
-          sycl::errc::runtime,
-          "CUDA backend: cannot set up the assert buffer of kernel " + k.pretty + " on device " +
-              d.name);
-    d.modules.insert(module);
+    check(a.memcpy(static_cast<CUdeviceptr>(module), host(&value), sizeof value),
+          sycl::errc::runtime, what);
   }
   k.assert_module = module;
   k.assert_state.store(state_on, std::memory_order_release);

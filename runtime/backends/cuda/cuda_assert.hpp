@@ -14,11 +14,12 @@
 //
 // Launches of assert-enabled kernels are tracked until they complete (a
 // CUevent from the device's pool recorded after each). A failure record
-// names the module and the launch geometry, so it is matched to the oldest
-// tracked launch of that module with that grid and block; the ids are mapped
-// back to SYCL order with that launch's dimensions and offset (range
-// kernels: local id = the CUDA thread index in the block the backend chose,
-// cuda_launch_config.hpp). Each record is printed once and delivered to the
+// names the module and the launch geometry; it is matched to a launch that
+// can have run (per stream: the completed ones and the oldest still running,
+// as streams run in order), preferring the oldest of that module with that
+// grid and block. The ids are mapped back to SYCL order with that launch's
+// dimensions and offset (range kernels: local id = the CUDA thread index in
+// the block the backend chose, cuda_launch_config.hpp). Each record is printed once and delivered to the
 // launch's queue (assert_buffer.hpp); its slot is freed when the launch has
 // completed. Records are looked for
 //  * by a watcher thread, every millisecond while tracked launches are in
