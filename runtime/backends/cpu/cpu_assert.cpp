@@ -11,7 +11,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <dlfcn.h>
-#include <mutex>
 #include <string_view>
 #include <unordered_map>
 
@@ -19,8 +18,8 @@
 extern "C" void __assert_fail(const char *expr, const char *file, unsigned int line,
                               const char *func) noexcept __attribute__((noreturn));
 
-// Linear id of the running work-item, written by the launchers of
-// translation units compiled without NDEBUG (sycl/detail/kernel_entry.hpp).
+// Linear id of the running work-item, written by the CPU launchers
+// (sycl/detail/kernel_entry.hpp, sycl/reduction.hpp).
 extern "C" __attribute__((visibility("default"))) __attribute__((tls_model("initial-exec")))
 __thread uint64_t __usycl_cpu_assert_item = 0;
 
@@ -74,20 +73,20 @@ void ids_of(const frame &f, uint64_t item, uint64_t gid[3], uint64_t lid[3]) {
   std::abort();
 }
 
+// Per thread (the CPU queues' worker threads ask): no lock on the launch path.
 struct uses_assert_cache {
-  std::mutex mutex;
   uint64_t generation = ~uint64_t(0);
   std::unordered_map<const char *, bool> by_name;
 };
+thread_local uses_assert_cache t_uses_assert;
 
 } // namespace
 
 bool kernel_uses_assert(const char *kernel) {
   if (!kernel) return true;
-  static uses_assert_cache *cache = new uses_assert_cache; // leaked: used at exit
+  uses_assert_cache *cache = &t_uses_assert;
   image_registry &images = image_registry::instance();
   const uint64_t generation = images.generation();
-  std::lock_guard lock(cache->mutex);
   if (cache->generation != generation) {
     cache->by_name.clear();
     cache->generation = generation;

@@ -7,8 +7,8 @@
 // message, same abort. Inside one it
 //
 //  1. formats the seed's message with the ids of the running work-item (the
-//     launchers of a TU compiled without NDEBUG keep its linear id in
-//     __usycl_cpu_assert_item; see sycl/detail/device_assert.hpp);
+//     CPU launchers keep its linear id in __usycl_cpu_assert_item; see
+//     sycl/detail/device_assert.hpp);
 //  2. records it as the launch's failure if it is the first (one message and
 //     one exception per kernel), printing it at once (so a kernel that then
 //     hangs still shows it) and aborting if USYCL_ASSERT_ABORT=1;
