@@ -65,14 +65,29 @@ bool break_requested() {
   return v;
 }
 
-bool debugger_attached() {
-  // Asked at each failure: a debugger may attach at any time.
+namespace {
+long tracer_pid() {
   std::ifstream status("/proc/self/status");
   std::string line;
   while (std::getline(status, line))
     if (line.rfind("TracerPid:", 0) == 0)
-      return std::strtol(line.c_str() + 10, nullptr, 10) != 0;
-  return false;
+      return std::strtol(line.c_str() + 10, nullptr, 10);
+  return 0;
+}
+} // namespace
+
+bool debugger_attached() {
+  // Asked at each failure: a debugger may attach at any time.
+  return tracer_pid() != 0;
+}
+
+bool gpu_debugger_attached() {
+  const long pid = tracer_pid();
+  if (pid == 0) return false;
+  std::ifstream comm("/proc/" + std::to_string(pid) + "/comm");
+  std::string name;
+  std::getline(comm, name);
+  return name.rfind("cuda-gdb", 0) == 0;
 }
 
 std::string format_message(const char *file, uint32_t line, const char *func,

@@ -43,6 +43,9 @@ bool abort_requested();
 bool break_requested();
 // A tracer (debugger) is attached to the process: /proc/self/status TracerPid.
 bool debugger_attached();
+// The tracer is cuda-gdb (its /proc/<pid>/comm): device code may execute
+// `brkpt` (without a GPU debugger that would kill the kernel).
+bool gpu_debugger_attached();
 
 // "<file>:<line>: <function>: global id: [g0,g1,g2], local id: [l0,l1,l2]
 // Assertion `<expr>` failed." (ids in SYCL dimension order; DESIGN.md).

@@ -137,7 +137,13 @@ Expected<Command> SourceCompiler::devicePass(const InputFile &Source,
        Source.Path + "' for " + Target.Name)
           .str();
   std::vector<std::string> &A = C.Args;
-  A = {"-fsycl", "--offload-device-only",
+  if (Backend.Kind == TargetKind::Spirv)
+    // clang's SPIR-V SYCL device compilation; LLVM's SPIR-V backend makes
+    // the image at link time (docs/device-if.md).
+    A = {"-fsycl", "--offload-device-only", "--offload-targets=spirv64",
+         "-Wno-unused-command-line-argument"};
+  else
+    A = {"-fsycl", "--offload-device-only",
        ("--offload-arch=" + Backend.Arch).str(),
        // libdevice is linked once at link time (only what is used), not into
        // every translation unit; this also lets sources compile on machines
@@ -180,20 +186,38 @@ Expected<Command> SourceCompiler::devicePass(const InputFile &Source,
   A.insert(A.end(), {"-isystem", Tools.includeDir()});
   addColorChoice(A, Options.CompileArgs);
   // The analysis sees the code as the CPU's host pass does.
-  if (Analysis)
-    addCpuMacros(A);
-  else if (!Target.Macro.empty())
-    A.push_back(("-D" + Target.Macro).str());
+  if (Analysis) {
+    if (Error E = addCpuMacros(A))
+      return std::move(E);
+  } else if (!Target.isGeneric()) {
+    // Seed 004's macro and the target's aspects for if_device_has.
+    Expected<std::string> Config = Tools.deviceConfig(Options.DeviceConfigFile);
+    if (!Config)
+      return Config.takeError();
+    Expected<std::vector<std::string>> Macros = targetMacros(Target, *Config);
+    if (!Macros)
+      return Macros.takeError();
+    append_range(A, *Macros);
+  }
   A.insert(A.end(), Options.CompileArgs.begin(), Options.CompileArgs.end());
   addSource(A, Source);
   addOutput(A, Output);
   return C;
 }
 
-void SourceCompiler::addCpuMacros(std::vector<std::string> &Args) const {
-  for (const TargetInfo *T : Options.Targets)
-    if (T->Kind == TargetKind::Cpu && !T->Macro.empty())
-      Args.push_back(("-D" + T->Macro).str());
+Error SourceCompiler::addCpuMacros(std::vector<std::string> &Args) const {
+  for (const TargetInfo *T : Options.Targets) {
+    if (T->Kind != TargetKind::Cpu || T->Macro.empty())
+      continue;
+    Expected<std::string> Config = Tools.deviceConfig(Options.DeviceConfigFile);
+    if (!Config)
+      return Config.takeError();
+    Expected<std::vector<std::string>> Macros = targetMacros(*T, *Config);
+    if (!Macros)
+      return Macros.takeError();
+    append_range(Args, *Macros);
+  }
+  return Error::success();
 }
 
 Expected<Command> SourceCompiler::hostPass(const InputFile &Source,
@@ -233,7 +257,8 @@ Expected<Command> SourceCompiler::hostPass(const InputFile &Source,
   A.insert(A.end(), {"-isystem", Tools.includeDir()});
   addColorChoice(A, Options.CompileArgs);
   // The host pass compiles the CPU device's kernels (seed 004's macro).
-  addCpuMacros(A);
+  if (Error E = addCpuMacros(A))
+    return std::move(E);
   A.insert(A.end(), Options.CompileArgs.begin(), Options.CompileArgs.end());
   A.insert(A.end(), Options.HostOnlyArgs.begin(), Options.HostOnlyArgs.end());
   addSource(A, Source);
@@ -405,6 +430,8 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
 }
 
 Error SourceCompiler::runCompileAction() {
+  if (Options.RaiseHost)
+    return runRaiseHostAction();
   std::vector<const InputFile *> Sources;
   for (const InputFile &Input : Options.Inputs) {
     if (Input.Kind == InputKind::Source)

@@ -59,6 +59,9 @@ public:
   // user-visible outputs. Objects from -c carry their device code.
   llvm::Error runCompileAction();
 
+  // -fsycl-raise-host -S -emit-mlir (raise_host.cpp).
+  llvm::Error runRaiseHostAction();
+
   // Compiles the sources of a link into temporary host objects and device
   // bitcode files.
   llvm::Expected<std::vector<CompiledSource>>
@@ -72,7 +75,9 @@ private:
                                      const std::string *Output);
   llvm::Expected<Command> hostPass(const InputFile &Source,
                                    const std::string *Output);
-  void addCpuMacros(std::vector<std::string> &Args) const;
+  // Seed 004's macros of the CPU target (and its if_device_has aspects) when
+  // x86_64 is one of the targets; the CPU is then compiled ahead of time.
+  llvm::Error addCpuMacros(std::vector<std::string> &Args) const;
   llvm::Expected<std::vector<CompiledSource>>
   run(llvm::ArrayRef<const InputFile *> Sources, bool ForLink);
   std::string finalOutputFor(const InputFile &Source) const;

@@ -7,6 +7,11 @@
 #include "temp_dir.hpp"
 #include "toolchain.hpp"
 
+#include "device_config.hpp"
+#include "device_if.hpp"
+
+#include <sycl/detail/aspect_names.hpp>
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -18,11 +23,17 @@
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/IPO/Internalize.h"
+
+#include <map>
+#include <optional>
 
 using namespace llvm;
 
@@ -239,7 +250,8 @@ Expected<FileTable> DeviceLinker::splitModules(const TargetInfo &Target,
   // linking): SYCL_EXTERNAL functions live inside the images that call them.
   C.Args = {("-split=" + postlink::splitModeName(Options.Split)).str(),
             "-symbols", "-properties", "-emit-only-kernels-as-entry-points"};
-  // NVPTX code is complete after this link: a missing SYCL_EXTERNAL
+  // NVPTX code is complete after this link (JIT-mode if_device_has
+  // markers are extern "C" and replaced later): a missing SYCL_EXTERNAL
   // definition would otherwise surface as a cryptic ptxas error.
   if (Target.Kind == TargetKind::NvidiaGpu)
     C.Args.push_back("-reject-undefined-functions");
@@ -278,6 +290,9 @@ DeviceLinker::filterModules(const TargetInfo &Target,
   if (!Config)
     return Config.takeError();
   std::string ConfigName = Target.configName();
+  // The generic spir64 names no device entry: every module is kept.
+  if (ConfigName.empty())
+    return std::vector<bool>(Modules.numRows(), true);
   std::string Output = Dir + "/" + ConfigName + ".filtered.table";
   Command C{*Filter,
             {"-target=" + ConfigName, "-device-config-file=" + *Config,
@@ -353,10 +368,96 @@ DeviceLinker::noneImages(const TargetInfo &Target, const FileTable &Modules,
     if (!Kept[I])
       Info->Properties.add(property_names::AspectFilterSet,
                            property_names::Excluded, PropertyValue::uint32(1));
-    Images.push_back({ImageFormat::None, &Target, std::string(),
+    Images.push_back({ImageFormat::None, &Target, std::string(), std::string(),
                       std::move(Info->Kernels), std::move(Info->Properties)});
   }
   return Images;
+}
+
+namespace {
+
+// 4-byte little-endian values, as the property-set byte arrays hold them.
+PropertyValue uint32List(ArrayRef<uint32_t> Values) {
+  return PropertyValue::uint32Array(Values);
+}
+
+} // namespace
+
+Expected<std::vector<DeviceLinker::Variant>>
+DeviceLinker::deviceIfVariants(const TargetInfo &Target, StringRef ModulePath,
+                               const std::string &Stem) {
+  std::vector<Variant> Variants;
+  if (!Target.isGeneric())
+    return Variants;
+  LLVMContext Context;
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseIRFile(ModulePath, Diag, Context);
+  if (!M)
+    return makeError("cannot read device module '" + ModulePath +
+                     "': " + Diag.getMessage());
+  std::set<uint32_t> Queries = passes::deviceHasQueries(*M);
+  if (Queries.empty())
+    return Variants;
+
+  Expected<std::string> ConfigPath = Tools.deviceConfig(Options.DeviceConfigFile);
+  if (!ConfigPath)
+    return ConfigPath.takeError();
+  std::string Error;
+  std::optional<config::device_config> Config =
+      config::device_config::load(*ConfigPath, Error);
+  if (!Config)
+    return makeError("cannot read the device configuration file for "
+                     "if_device_has in code for " + Target.Name + ": " + Error);
+
+  // Devices of the family, grouped by their answers to the module's queries
+  // (ordered, so the variants come out in a stable order).
+  std::map<std::set<uint32_t>, std::vector<std::string>> Groups;
+  for (const sycl::detail::device_target &D : sycl::detail::device_target_table) {
+    StringRef Name(D.name.data(), D.name.size());
+    if (D.is_alias() || !Name.starts_with(Target.familyPrefix()))
+      continue;
+    const config::target_entry *Entry = Config->find(D.name);
+    if (!Entry)
+      continue;
+    std::set<uint32_t> Answers;
+    for (uint32_t Q : Queries)
+      if (is_contained(Entry->aspects, Q) || Q == uint32_t(D.aspect))
+        Answers.insert(Q);
+    Groups[Answers].push_back(Name.str());
+  }
+  if (Groups.empty())
+    return makeError("device code for " + Target.Name + " uses if_device_has, "
+                     "but the device configuration file " + *ConfigPath +
+                     " has no " + Target.familyPrefix() + "* entry to decide "
+                     "it for; add the devices the code should run on");
+
+  size_t J = 0;
+  for (auto &[Answers, Devices] : Groups) {
+    std::unique_ptr<Module> Copy = CloneModule(*M);
+    passes::specializeDeviceHas(*Copy, Answers);
+    Variant V;
+    V.Bitcode = Stem + ".v" + std::to_string(J++) + ".bc";
+    V.Has.assign(Answers.begin(), Answers.end());
+    for (uint32_t Q : Queries)
+      if (!Answers.count(Q))
+        V.Lacks.push_back(Q);
+    V.Devices = Devices;
+    std::error_code EC;
+    raw_fd_ostream OS(V.Bitcode, EC, sys::fs::OF_None);
+    if (EC)
+      return createFileError(V.Bitcode, EC);
+    WriteBitcodeToFile(*Copy, OS);
+    Variants.push_back(std::move(V));
+  }
+  Runner.noteInProcessStep(
+      "if_device_has for " + Target.Name + ": " + ModulePath + " -> " +
+      Twine(Variants.size()) + " variant(s): " +
+      join(map_range(Variants,
+                     [](const Variant &V) {
+                       return V.Bitcode + " (" + join(V.Devices, ",") + ")";
+                     }),
+           " "));
+  return Variants;
 }
 
 Expected<std::vector<DeviceImage>>
@@ -369,35 +470,65 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
   Expected<std::string> Llc = Tools.llc();
   if (!Llc)
     return Llc.takeError();
-  Expected<std::optional<std::string>> Ptxas = Tools.ptxas();
+  const bool Spirv = Target.Kind == TargetKind::Spirv;
+  Expected<std::optional<std::string>> Ptxas =
+      Spirv ? std::optional<std::string>() : Tools.ptxas();
   if (!Ptxas)
     return Ptxas.takeError();
 
-  const size_t NumModules = Modules.numRows();
-  auto ModulePath = [&](size_t I, StringRef Extension) {
-    return (Dir + "/module_" + Twine(I) + "." + Extension).str();
+  // One unit of code generation: a kept module, or one of its if_device_has
+  // variants (generic targets, JIT mode).
+  struct Unit {
+    size_t Row;
+    std::string Input;  // bitcode
+    std::string Stem;   // <dir>/module_<row>[.v<j>]
+    std::optional<Variant> From;
   };
-
-  std::vector<Command> OptCommands, LlcCommands, PtxasCommands;
-  for (size_t I = 0; I < NumModules; ++I) {
+  std::vector<Unit> Units;
+  for (size_t I = 0; I < Modules.numRows(); ++I) {
     if (!Kept[I])
       continue;
     std::string Module = Modules.cell(I, file_table_columns::Code).str();
+    std::string Stem = (Dir + "/module_" + Twine(I)).str();
+    Expected<std::vector<Variant>> Variants =
+        deviceIfVariants(Target, Module, Stem);
+    if (!Variants)
+      return Variants.takeError();
+    if (Variants->empty())
+      Units.push_back({I, Module, Stem, std::nullopt});
+    for (size_t J = 0; J < Variants->size(); ++J)
+      Units.push_back({I, (*Variants)[J].Bitcode,
+                       Stem + ".v" + std::to_string(J), (*Variants)[J]});
+  }
+  auto UnitPath = [&](const Unit &U, StringRef Extension) {
+    return (U.Stem + "." + Extension).str();
+  };
+
+  std::vector<Command> OptCommands, LlcCommands, PtxasCommands;
+  for (const Unit &U : Units) {
     OptCommands.push_back(
         {*Opt,
-         {Options.Optimization.optFlag(), Module, "-o", ModulePath(I, "opt.bc")},
+         {Options.Optimization.optFlag(), U.Input, "-o", UnitPath(U, "opt.bc")},
          ("opt for " + Target.Name).str()});
+    if (Spirv) {
+      LlcCommands.push_back({*Llc,
+                             {"-march=spirv64", Options.Optimization.llcFlag(),
+                              "-filetype=obj", UnitPath(U, "opt.bc"), "-o",
+                              UnitPath(U, "spv")},
+                             ("llc for " + Target.Name).str()});
+      continue;
+    }
     LlcCommands.push_back({*Llc,
                            {"-march=nvptx64", ("-mcpu=" + Target.Arch).str(),
                             Options.Optimization.llcFlag(),
-                            ModulePath(I, "opt.bc"), "-o", ModulePath(I, "ptx")},
+                            UnitPath(U, "opt.bc"), "-o", UnitPath(U, "ptx")},
                            ("llc for " + Target.Name).str()});
     if (*Ptxas && !Target.PtxOnly)
       PtxasCommands.push_back(
           {**Ptxas,
            {("-arch=" + Target.Arch).str(),
-            Options.Optimization.isO0() ? "-O0" : "-O3", ModulePath(I, "ptx"),
-            "-o", ModulePath(I, "cubin")},
+            Options.Optimization.isO0() ? "-O0" : "-O3", UnitPath(U, "ptx"),
+            "-o", UnitPath(U, "cubin")},
            ("ptxas for " + Target.Name).str()});
   }
   if (Error E = runStage(OptCommands))
@@ -424,24 +555,35 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
       reportFailedCommand(C, R);
       return make_error<ExitStatusError>(R.driverExitStatus());
     }
-  } else if (!Target.PtxOnly && !*Ptxas && !OptCommands.empty()) {
+  } else if (!Spirv && !Target.PtxOnly && !*Ptxas && !OptCommands.empty()) {
     Runner.noteInProcessStep("no ptxas found: " + Target.Name +
                              " images are PTX only");
   }
 
   std::vector<DeviceImage> Images;
-  for (size_t I = 0; I < NumModules; ++I) {
-    if (!Kept[I])
-      continue;
-    Expected<ModuleInfo> Info = readModuleInfo(Modules, I);
+  for (const Unit &U : Units) {
+    Expected<ModuleInfo> Info = readModuleInfo(Modules, U.Row);
     if (!Info)
       return Info.takeError();
+    // The answers a variant was specialised for: the runtime loads it only
+    // on a device whose aspects give the same answers.
+    if (U.From) {
+      Info->Properties.add(property_names::DeviceIfSet, property_names::Has,
+                           uint32List(U.From->Has));
+      Info->Properties.add(property_names::DeviceIfSet, property_names::Lacks,
+                           uint32List(U.From->Lacks));
+    }
+    if (Spirv) {
+      Images.push_back({ImageFormat::Spirv, &Target, UnitPath(U, "spv"), "",
+                        std::move(Info->Kernels), std::move(Info->Properties)});
+      continue;
+    }
     // The cubin first: a runtime that takes the first image that fits its
     // GPU loads native code before considering the PTX.
     if (HaveCubins)
-      Images.push_back({ImageFormat::Cubin, &Target, ModulePath(I, "cubin"),
+      Images.push_back({ImageFormat::Cubin, &Target, UnitPath(U, "cubin"), "",
                         Info->Kernels, Info->Properties});
-    Images.push_back({ImageFormat::Ptx, &Target, ModulePath(I, "ptx"),
+    Images.push_back({ImageFormat::Ptx, &Target, UnitPath(U, "ptx"), "",
                       std::move(Info->Kernels), std::move(Info->Properties)});
   }
   return Images;

@@ -49,12 +49,13 @@ struct DeviceCodeInput {
   std::unique_ptr<llvm::MemoryBuffer> Bitcode;
 };
 
-enum class ImageFormat { Ptx, Cubin, None };
+enum class ImageFormat { Ptx, Cubin, Spirv, None };
 
 struct DeviceImage {
   ImageFormat Format;
   const TargetInfo *Target;
   std::string Path;                 // the image bytes; empty for None
+  std::string Arch;                 // empty: the target's architecture
   std::vector<std::string> Kernels; // _ZTS... symbols
   PropertySetRegistry Properties;
 };
@@ -97,6 +98,18 @@ private:
   llvm::Expected<std::vector<DeviceImage>>
   generateCode(const TargetInfo &Target, const FileTable &Modules,
                const std::vector<bool> &Kept, const std::string &Dir);
+  // JIT-mode if_device_has (docs/device-if.md): the variants of module
+  // `Module` of a generic target, one per distinct set of answers to its
+  // __usycl_device_has queries over the target's device family in the
+  // device configuration; empty when the module asks nothing.
+  struct Variant {
+    std::string Bitcode;
+    std::vector<uint32_t> Has, Lacks;
+    std::vector<std::string> Devices; // configuration entries it serves
+  };
+  llvm::Expected<std::vector<Variant>>
+  deviceIfVariants(const TargetInfo &Target, llvm::StringRef Module,
+                   const std::string &Stem);
   llvm::Expected<std::vector<DeviceImage>>
   noneImages(const TargetInfo &Target, const FileTable &Modules,
              const std::vector<bool> &Kept);

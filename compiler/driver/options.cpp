@@ -107,7 +107,35 @@ private:
   bool SawCompile = false, SawAssemble = false, SawPreprocess = false,
        SawSyntaxOnly = false;
   std::optional<std::string> DeviceOnlyFlag, HostOnlyFlag;
+  // -Xs / -Xsycl-target-backend and their values, checked once the targets
+  // are known (checkBackendArgs).
+  std::vector<std::pair<std::string, std::string>> BackendArgs;
+  Error checkBackendArgs();
 };
+
+Error CommandLineParser::checkBackendArgs() {
+  for (const auto &[Flag, Value] : BackendArgs) {
+    std::string Shown = Flag + " \"" + Value + "\"";
+    if (!StringRef(Value).contains("-device")) {
+      printWarning("'" + Shown + "' ignored: it passes options to ocloc, the "
+                   "Intel GPU AOT compiler, which usycl++ does not run");
+      continue;
+    }
+    std::vector<std::string> Devices;
+    for (const TargetInfo *T : Options.Targets)
+      if (!T->isGeneric())
+        Devices.push_back(T->Name.str());
+    if (!Devices.empty())
+      return makeError("'" + Shown + "' cannot be used with the device name" +
+                       (Devices.size() > 1 ? "s " : " ") + join(Devices, ", ") +
+                       " of -fsycl-targets: usycl++ compiles for the devices "
+                       "-fsycl-targets names; drop the -device option");
+    return makeError("'" + Shown + "' is not supported: usycl++ does not run "
+                     "ocloc; choose the Intel GPU with -fsycl-targets="
+                     "intel_gpu_<name> (e.g. -fsycl-targets=intel_gpu_pvc)");
+  }
+  return Error::success();
+}
 
 Error CommandLineParser::resolveAction() {
   // Like clang, the flag that stops earliest wins: -E, -fsyntax-only, -S, -c.
@@ -178,6 +206,10 @@ Error CommandLineParser::handleSyclFlag(StringRef Spelling) {
     Options.FixedTargets = std::move(*Targets);
     return Error::success();
   }
+  if (Spelling == "-fsycl-raise-host") {
+    Options.RaiseHost = true;
+    return Error::success();
+  }
   if (Flag == "-fsycl-device-config-file") {
     if (!HasValue || Value.empty())
       return makeError("'-fsycl-device-config-file' needs a value: "
@@ -192,7 +224,7 @@ Error CommandLineParser::handleSyclFlag(StringRef Spelling) {
   return makeError("unknown SYCL option '" + Spelling +
                    "'; usycl++ supports -fsycl, -fsycl-targets=, "
                    "-fsycl-device-code-split=, -fsycl-fixed-targets=, "
-                   "-fsycl-device-config-file=, -fsycl-device-only and "
+                   "-fsycl-device-config-file=, -fsycl-raise-host, -fsycl-device-only and "
                    "-fsycl-host-only (see usycl++ --help)");
 }
 
@@ -274,6 +306,10 @@ Expected<DriverOptions> CommandLineParser::parse() {
       Spelled.push_back(Args.getArgString(J));
     StringRef First = Spelled.empty() ? StringRef() : StringRef(Spelled[0]);
     const Option &O = A.getOption();
+    if (First == "-emit-mlir") { // with -fsycl-raise-host -S
+      Options.EmitMLIR = true;
+      continue;
+    }
 
     if (O.matches(copts::OPT_INPUT)) {
       if (Error E = handleInput(A.getValue()))
@@ -284,6 +320,18 @@ Expected<DriverOptions> CommandLineParser::parse() {
       if (First.starts_with("-fsycl-") || First.starts_with("-fsycl=")) {
         if (Error E = handleSyclFlag(First))
           return E;
+        continue;
+      }
+      // DPC++'s options for the Intel GPU AOT compiler (ocloc); seed 004:
+      // the device comes from -fsycl-targets, never from "-device" here.
+      if (First == "-Xs" || First == "-Xsycl-target-backend" ||
+          First.starts_with("-Xsycl-target-backend=")) {
+        std::string Value;
+        if (I + 1 < Ordered.size()) {
+          Value = Args.getArgString(Ordered[I + 1]->getIndex());
+          ++I;
+        }
+        BackendArgs.push_back({First.str(), Value});
         continue;
       }
       // Unknown to us and to clang's driver table: clang gets the final say.
@@ -416,6 +464,8 @@ Error CommandLineParser::validate() {
   if (Options.PrintHelp || Options.PrintVersion)
     return Error::success();
   applyFixedTargets();
+  if (Error E = checkBackendArgs())
+    return E;
   if (Options.Inputs.empty() &&
       !(HasLibraryInputs && Options.Action == DriverAction::Link))
     return makeError("no input files");
@@ -437,6 +487,10 @@ Error CommandLineParser::validate() {
                                : ", also listed in -fsycl-fixed-targets"));
   if (Options.Output && Options.Output->empty())
     return makeError("'-o' needs a non-empty file name");
+  if (Options.RaiseHost != Options.EmitMLIR ||
+      (Options.RaiseHost && Options.Action != DriverAction::HostAssembly))
+    return makeError("'-fsycl-raise-host' and '-emit-mlir' go together, with -S: "
+                     "usycl++ -fsycl-raise-host -S -emit-mlir x.cpp -o x.mlir");
   return Error::success();
 }
 
@@ -474,7 +528,9 @@ void printHelp() {
             "  -fsycl-fixed-targets=<t>[,...]  promise that device code only "
             "runs on these targets\n"
             "  -fsycl-device-config-file=<f>   device configuration YAML "
-            "(overrides the installed one)\n\n"
+            "(overrides the installed one)\n"
+            "  -fsycl-raise-host -S -emit-mlir the host module raised to the "
+            "MLIR SYCL dialect\n\n"
             "COMMON OPTIONS:\n"
             "  -o <file>          output file\n"
             "  -O0 -O1 -O2 -O3 -Os -Oz -Ofast  optimization (device code: "

@@ -79,6 +79,10 @@ struct DriverOptions {
   std::vector<std::string> CompileArgs;  // every clang pass
   std::vector<std::string> HostOnlyArgs; // host pass only (dependency files)
   bool EmitIRText = false; // -S together with -fsycl-device-only
+  // -fsycl-raise-host -S -emit-mlir: the host module raised to the MLIR SYCL
+  // dialect (seed 003, docs/mlir.md; raise_host.cpp).
+  bool RaiseHost = false;
+  bool EmitMLIR = false;
 
   // The targets to compile and link for. With -fsycl-fixed-targets, only
   // those in both lists (seed 002's intersection rule; the CPU is x86_64),

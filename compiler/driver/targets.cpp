@@ -5,7 +5,12 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include "device_config.hpp"
+
 #include <sycl/detail/aspect_names.hpp>
+
+#include <map>
+#include <optional>
 
 using namespace llvm;
 
@@ -13,44 +18,80 @@ namespace usycl::driver {
 
 namespace {
 
+// Backend data of the NVIDIA devices usycl++ compiles for: the lowest PTX ISA
+// version each architecture needs. Names, macros and identity aspects come
+// from device_targets.def; a def row without an entry here (sm_100 and
+// newer, which this LLVM/CUDA pairing is not set up for) is a device
+// -fsycl-fixed-targets accepts but -fsycl-targets does not.
+struct NvidiaBackend {
+  StringLiteral Arch;
+  unsigned MinPtxVersion;
+};
 // clang-format off
-constexpr TargetInfo Targets[] = {
-  // The host CPU. Seed 004 predefines __SYCL_TARGET_INTEL_X86_64__ for it.
-  {"x86_64",              TargetKind::Cpu,       "",      "__SYCL_TARGET_INTEL_X86_64__"},
-  {"nvidia_gpu_sm_50",    TargetKind::NvidiaGpu, "sm_50", "__SYCL_TARGET_NVIDIA_GPU_SM_50__", 40},
-  {"nvidia_gpu_sm_52",    TargetKind::NvidiaGpu, "sm_52", "__SYCL_TARGET_NVIDIA_GPU_SM_52__", 41},
-  {"nvidia_gpu_sm_53",    TargetKind::NvidiaGpu, "sm_53", "__SYCL_TARGET_NVIDIA_GPU_SM_53__", 42},
-  {"nvidia_gpu_sm_60",    TargetKind::NvidiaGpu, "sm_60", "__SYCL_TARGET_NVIDIA_GPU_SM_60__", 50},
-  {"nvidia_gpu_sm_61",    TargetKind::NvidiaGpu, "sm_61", "__SYCL_TARGET_NVIDIA_GPU_SM_61__", 50},
-  {"nvidia_gpu_sm_62",    TargetKind::NvidiaGpu, "sm_62", "__SYCL_TARGET_NVIDIA_GPU_SM_62__", 50},
-  {"nvidia_gpu_sm_70",    TargetKind::NvidiaGpu, "sm_70", "__SYCL_TARGET_NVIDIA_GPU_SM_70__", 60},
-  {"nvidia_gpu_sm_72",    TargetKind::NvidiaGpu, "sm_72", "__SYCL_TARGET_NVIDIA_GPU_SM_72__", 61},
-  {"nvidia_gpu_sm_75",    TargetKind::NvidiaGpu, "sm_75", "__SYCL_TARGET_NVIDIA_GPU_SM_75__", 63},
-  {"nvidia_gpu_sm_80",    TargetKind::NvidiaGpu, "sm_80", "__SYCL_TARGET_NVIDIA_GPU_SM_80__", 70},
-  {"nvidia_gpu_sm_86",    TargetKind::NvidiaGpu, "sm_86", "__SYCL_TARGET_NVIDIA_GPU_SM_86__", 71},
-  {"nvidia_gpu_sm_87",    TargetKind::NvidiaGpu, "sm_87", "__SYCL_TARGET_NVIDIA_GPU_SM_87__", 74},
-  {"nvidia_gpu_sm_89",    TargetKind::NvidiaGpu, "sm_89", "__SYCL_TARGET_NVIDIA_GPU_SM_89__", 78},
-  {"nvidia_gpu_sm_90",    TargetKind::NvidiaGpu, "sm_90", "__SYCL_TARGET_NVIDIA_GPU_SM_90__", 78},
-  {"nvidia_gpu_sm_90a",   TargetKind::NvidiaGpu, "sm_90a","__SYCL_TARGET_NVIDIA_GPU_SM_90A__", 80},
-  // Generic NVPTX: PTX for the oldest supported architecture, JIT-compiled by
-  // the CUDA driver for the GPU at hand. No macro: the device is unknown.
-  {"nvptx64-nvidia-cuda", TargetKind::NvidiaGpu, "sm_50", "", 40, /*PtxOnly=*/true},
-};
-
-struct TargetAlias {
-  StringLiteral Alias;
-  StringLiteral Canonical;
-};
-
-constexpr TargetAlias Aliases[] = {
-  // DPC++ spellings of the CPU device; all three are the host CPU here.
-  {"spir64_x86_64", "x86_64"},
-  {"native_cpu",    "x86_64"},
+constexpr NvidiaBackend NvidiaArchs[] = {
+  {"sm_50", 40}, {"sm_52", 41}, {"sm_53", 42}, {"sm_60", 50}, {"sm_61", 50},
+  {"sm_62", 50}, {"sm_70", 60}, {"sm_72", 61}, {"sm_75", 63}, {"sm_80", 70},
+  {"sm_86", 71}, {"sm_87", 74}, {"sm_89", 78}, {"sm_90", 78}, {"sm_90a", 80},
 };
 // clang-format on
 
+StringRef fromView(std::string_view V) { return StringRef(V.data(), V.size()); }
+
+struct TargetTables {
+  std::vector<TargetInfo> Targets;
+  // Alias -> canonical name.
+  std::vector<std::pair<StringRef, StringRef>> Aliases;
+};
+
+// Built once from device_targets.def, in the order --help lists them: the
+// CPU, the Intel GPUs, the NVIDIA GPUs (as the .def orders them), then the
+// generic targets.
+const TargetTables &tables() {
+  static const TargetTables Tables = [] {
+    TargetTables T;
+    for (const sycl::detail::device_target &D :
+         sycl::detail::device_target_table) {
+      StringRef Name = fromView(D.name);
+      if (D.is_alias()) {
+        T.Aliases.push_back({Name, fromView(D.alias_of)});
+        continue;
+      }
+      TargetInfo Info{Name, TargetKind::Cpu, "", fromView(D.macro)};
+      Info.IdentityAspect = D.aspect;
+      if (Name == "x86_64") {
+        // The host CPU: its kernels are compiled by the host pass.
+      } else if (Name.starts_with("intel_gpu_")) {
+        Info.Kind = TargetKind::Spirv;
+      } else if (Name.consume_front("nvidia_gpu_")) {
+        const NvidiaBackend *B = find_if(
+            NvidiaArchs, [&](const NvidiaBackend &B) { return B.Arch == Name; });
+        if (B == std::end(NvidiaArchs))
+          continue;
+        Info.Kind = TargetKind::NvidiaGpu;
+        Info.Arch = B->Arch;
+        Info.MinPtxVersion = B->MinPtxVersion;
+      } else {
+        continue; // a device family usycl++ has no backend for
+      }
+      T.Targets.push_back(Info);
+    }
+    // Generic NVPTX: PTX for the oldest supported architecture, JIT-compiled
+    // by the CUDA driver for the GPU at hand. No macro: the device is
+    // unknown, so if_device_has is decided per device at device link.
+    T.Targets.push_back({"nvptx64-nvidia-cuda", TargetKind::NvidiaGpu, "sm_50",
+                         "", 40, /*PtxOnly=*/true});
+    // Generic SPIR-V (seed 002's spir64): no device, no macro.
+    T.Targets.push_back({"spir64", TargetKind::Spirv, "", ""});
+    // DPC++ spellings of the CPU device; all three are the host CPU here.
+    T.Aliases.push_back({"spir64_x86_64", "x86_64"});
+    T.Aliases.push_back({"native_cpu", "x86_64"});
+    return T;
+  }();
+  return Tables;
+}
+
 const TargetInfo *findCanonical(StringRef Name) {
-  for (const TargetInfo &T : Targets)
+  for (const TargetInfo &T : tables().Targets)
     if (T.Name == Name)
       return &T;
   return nullptr;
@@ -63,29 +104,70 @@ std::string TargetInfo::sectionName() const {
 }
 
 std::string TargetInfo::configName() const {
-  if (PtxOnly && Kind == TargetKind::NvidiaGpu)
-    return ("nvidia_gpu_" + Arch).str();
+  if (isGeneric())
+    return Kind == TargetKind::NvidiaGpu ? ("nvidia_gpu_" + Arch).str() : "";
   return Name.str();
 }
 
-ArrayRef<TargetInfo> allTargets() { return Targets; }
+StringRef TargetInfo::familyPrefix() const {
+  if (!isGeneric())
+    return "";
+  return Kind == TargetKind::NvidiaGpu ? "nvidia_gpu_" : "intel_gpu_";
+}
+
+ArrayRef<TargetInfo> allTargets() { return tables().Targets; }
 
 const TargetInfo *findTarget(StringRef Name) {
   if (const TargetInfo *T = findCanonical(Name))
     return T;
-  for (const TargetAlias &A : Aliases)
-    if (A.Alias == Name)
-      return findCanonical(A.Canonical);
+  for (const auto &[Alias, Canonical] : tables().Aliases)
+    if (Alias == Name)
+      return findCanonical(Canonical);
   return nullptr;
 }
 
 std::string validTargetNames() {
   std::vector<std::string> Names;
-  for (const TargetInfo &T : Targets)
+  for (const TargetInfo &T : tables().Targets)
     Names.push_back(T.Name.str());
-  for (const TargetAlias &A : Aliases)
-    Names.push_back((A.Alias + " (= " + A.Canonical + ")").str());
+  for (const auto &[Alias, Canonical] : tables().Aliases)
+    Names.push_back((Alias + " (= " + Canonical + ")").str());
   return join(Names, ", ");
+}
+
+Expected<std::vector<std::string>> targetMacros(const TargetInfo &Target,
+                                                StringRef ConfigPath) {
+  if (Target.isGeneric())
+    return std::vector<std::string>();
+  // One read per file: every source and pass of a run asks.
+  static std::map<std::string, std::optional<config::device_config>> Cache;
+  auto [It, Inserted] = Cache.try_emplace(ConfigPath.str());
+  if (Inserted) {
+    std::string Error;
+    It->second = config::device_config::load(ConfigPath.str(), Error);
+    if (!It->second)
+      return createStringError("cannot read the device configuration file "
+                               "for the if_device_has aspects of " +
+                               Target.Name + ": " + Error);
+  }
+  std::vector<std::string> Flags = {("-D" + Target.Macro).str()};
+  std::vector<uint32_t> Aspects;
+  const config::target_entry *Entry =
+      It->second->find(std::string_view(Target.Name.data(), Target.Name.size()));
+  if (Entry)
+    Aspects = Entry->aspects;
+  else
+    Flags.push_back("-D__USYCL_TARGET_NOT_IN_CONFIG__");
+  // Every device has its own identity aspect, whether or not the entry
+  // lists it (docs/device-config.md: nothing adds it to the entry itself).
+  if (Target.IdentityAspect >= 0 &&
+      !is_contained(Aspects, uint32_t(Target.IdentityAspect)))
+    Aspects.push_back(Target.IdentityAspect);
+  Flags.push_back("-D__USYCL_TARGET_ASPECTS__=" +
+                  join(map_range(Aspects,
+                                 [](uint32_t A) { return std::to_string(A); }),
+                       ","));
+  return Flags;
 }
 
 std::vector<const TargetInfo *> defaultTargets() {
@@ -97,6 +179,7 @@ parseTargetList(StringRef List, StringRef FlagName) {
   SmallVector<StringRef, 4> Names;
   List.split(Names, ',');
   std::vector<const TargetInfo *> Result;
+  bool SawSpirGen = false;
   for (StringRef Name : Names) {
     Name = Name.trim();
     if (Name.empty())
@@ -104,6 +187,13 @@ parseTargetList(StringRef List, StringRef FlagName) {
           "'" + FlagName + "=" + List +
           "' has an empty target name; write a comma-separated list such as " +
           FlagName + "=x86_64,nvidia_gpu_sm_90");
+    // DPC++'s Intel GPU AOT target names the device only through ocloc's
+    // -device option (-Xs), which usycl++ does not run; seed 004's device
+    // names replace it and may not be mixed with it.
+    if (Name == "spir64_gen") {
+      SawSpirGen = true;
+      continue;
+    }
     const TargetInfo *T = findTarget(Name);
     if (!T)
       return createStringError("unknown target '" + Name + "' in '" +
@@ -111,6 +201,28 @@ parseTargetList(StringRef List, StringRef FlagName) {
                                "'; valid targets are: " + validTargetNames());
     if (!is_contained(Result, T))
       Result.push_back(T);
+  }
+  if (SawSpirGen) {
+    std::vector<std::string> Intel, Devices;
+    for (const TargetInfo &T : tables().Targets)
+      if (T.Kind == TargetKind::Spirv && !T.isGeneric())
+        Intel.push_back(T.Name.str());
+    for (const TargetInfo *T : Result)
+      if (!T->isGeneric())
+        Devices.push_back(T->Name.str());
+    if (!Devices.empty())
+      return createStringError(
+          "'spir64_gen' cannot be combined with the device name" +
+          Twine(Devices.size() > 1 ? "s " : " ") + join(Devices, ", ") +
+          " in '" + FlagName + "=" + List +
+          "': a device name already selects the device to compile for; "
+          "drop spir64_gen");
+    return createStringError(
+        "'spir64_gen' in '" + FlagName + "=" + List +
+        "' is not supported: usycl++ does not run ocloc, so '-Xs \"-device "
+        "<name>\"' cannot choose the device; name it instead, e.g. " +
+        FlagName + "=intel_gpu_pvc (Intel GPU names: " + join(Intel, ", ") +
+        ")");
   }
   return Result;
 }
@@ -129,22 +241,26 @@ parseFixedTargetList(StringRef List, StringRef FlagName) {
           FlagName + "=nvidia_gpu_sm_90");
     std::string Canonical;
     if (const TargetInfo *T = findTarget(Name)) {
-      if (T->PtxOnly)
+      if (T->isGeneric())
         return createStringError(
             "'" + Name + "' in '" + FlagName + "=" + List +
-            "' is not a device: it runs on whichever NVIDIA GPU is present; "
-            "name the devices, such as nvidia_gpu_sm_80,nvidia_gpu_sm_90");
+            "' is not a device: it runs on whichever " +
+            (T->Kind == TargetKind::NvidiaGpu ? "NVIDIA GPU" : "SPIR-V device") +
+            " is present; name the devices, such as " +
+            (T->Kind == TargetKind::NvidiaGpu
+                 ? "nvidia_gpu_sm_80,nvidia_gpu_sm_90"
+                 : "intel_gpu_pvc,intel_gpu_tgllp"));
       Canonical = T->Name.str();
     } else if (const auto *Known = sycl::detail::find_target(
                    std::string_view(Name.data(), Name.size()))) {
       Canonical = std::string(Known->canonical());
     } else {
       std::vector<std::string> Compiled, Others;
-      for (const TargetInfo &T : Targets)
-        if (!T.PtxOnly)
+      for (const TargetInfo &T : tables().Targets)
+        if (!T.isGeneric())
           Compiled.push_back(T.Name.str());
-      for (const TargetAlias &A : Aliases)
-        Compiled.push_back((A.Alias + " (= " + A.Canonical + ")").str());
+      for (const auto &[Alias, Canonical] : tables().Aliases)
+        Compiled.push_back((Alias + " (= " + Canonical + ")").str());
       for (const auto &Known : sycl::detail::device_target_table)
         if (!findTarget(StringRef(Known.name.data(), Known.name.size())))
           Others.push_back(std::string(Known.name));

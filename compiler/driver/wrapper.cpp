@@ -44,6 +44,8 @@ StringRef formatEnumerator(ImageFormat Format) {
     return "USYCL_IMAGE_PTX";
   case ImageFormat::Cubin:
     return "USYCL_IMAGE_CUBIN";
+  case ImageFormat::Spirv:
+    return "USYCL_IMAGE_SPIRV";
   case ImageFormat::None:
     return "USYCL_IMAGE_NONE";
   }
@@ -163,7 +165,9 @@ private:
   void writeImageDescriptor(size_t I, const DeviceImage &Image) {
     OS << "    {" << formatEnumerator(Image.Format) << ", \""
        << escapeForCxx(Image.Target->Name) << "\", \""
-       << escapeForCxx(Image.Target->Arch) << "\", " << label(I, "begin")
+       << escapeForCxx(Image.Arch.empty() ? Image.Target->Arch
+                                          : StringRef(Image.Arch))
+       << "\", " << label(I, "begin")
        << ", " << label(I, "end") << ", ";
     if (Image.Kernels.empty())
       OS << "nullptr, 0, ";

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "aspect_propagation.hpp"
+#include "device_if.hpp"
 #include "device_targets.hpp"
 #include "tu_facts.hpp"
 
@@ -132,6 +133,8 @@ private:
   uint32_t Fp64 = DefaultFp64;
   DenseMap<Type *, AspectSet> DecoratedTypes;
   DenseMap<Type *, AspectSet> TypeMemo;
+  // The if_device_has guard of the instruction being scanned (or null).
+  const AspectSet *CurrentGuard = nullptr;
 
   struct FunctionInfo {
     AspectSet Direct;
@@ -140,6 +143,9 @@ private:
     std::map<uint32_t, const Instruction *> FirstUse;
     SetVector<Function *> Callees;
     DenseMap<Function *, const Instruction *> FirstCall;
+    // if_device_has (JIT mode, device_if.hpp): the aspects every call of a
+    // callee is guarded by; its uses of them do not reach this function.
+    DenseMap<Function *, AspectSet> CalleeGuard;
     SmallVector<Function *, 4> Callers;
   };
   MapVector<Function *, FunctionInfo> Info;
@@ -366,7 +372,9 @@ void Propagation::addTypeUse(FunctionInfo &FI, Type *T, const Instruction *I) {
   if (!T)
     return;
   for (uint32_t A : aspectsOf(T))
-    if (FI.Direct.insert(A).second)
+    if (CurrentGuard && CurrentGuard->count(A))
+      continue; // runs only on devices that have A (if_device_has<A>)
+    else if (FI.Direct.insert(A).second)
       FI.FirstUse[A] = I;
     else if (!FI.FirstUse[A])
       FI.FirstUse[A] = I;
@@ -392,8 +400,16 @@ void Propagation::scanFunction(Function &F, FunctionInfo &FI) {
   auto AddCallee = [&](Function *Callee, const Instruction *I) {
     if (!Callee || Callee->isIntrinsic())
       return;
-    if (FI.Callees.insert(Callee))
+    AspectSet Guard = CurrentGuard ? *CurrentGuard : AspectSet();
+    if (FI.Callees.insert(Callee)) {
       FI.FirstCall[Callee] = I;
+      FI.CalleeGuard[Callee] = std::move(Guard);
+      return;
+    }
+    // Several calls: only what guards all of them.
+    AspectSet &Common = FI.CalleeGuard[Callee];
+    for (auto It = Common.begin(); It != Common.end();)
+      It = Guard.count(*It) ? std::next(It) : Common.erase(It);
   };
   std::function<void(Constant *, const Instruction *, unsigned)> ScanConstant =
       [&](Constant *C, const Instruction *I, unsigned Depth) {
@@ -416,7 +432,10 @@ void Propagation::scanFunction(Function &F, FunctionInfo &FI) {
         }
       };
 
+  const auto Guards = deviceIfGuards(F);
   for (Instruction &I : instructions(F)) {
+    auto Guard = Guards.find(I.getParent());
+    CurrentGuard = Guard == Guards.end() ? nullptr : &Guard->second;
     addTypeUse(FI, I.getType(), &I);
     if (auto *AI = dyn_cast<AllocaInst>(&I))
       addTypeUse(FI, AI->getAllocatedType(), &I);
@@ -443,6 +462,7 @@ void Propagation::scanFunction(Function &F, FunctionInfo &FI) {
         ScanConstant(C, &I, 0);
     }
   }
+  CurrentGuard = nullptr;
 }
 
 // ---- step 3: propagation ---------------------------------------------------
@@ -471,7 +491,10 @@ void Propagation::buildAndPropagate() {
     for (Function *Caller : Info[F].Callers) {
       AspectSet &CallerUsed = Info[Caller].Used;
       size_t Before = CallerUsed.size();
-      CallerUsed.insert(Used.begin(), Used.end());
+      const AspectSet &Guard = Info[Caller].CalleeGuard[F];
+      for (uint32_t A : Used)
+        if (!Guard.count(A))
+          CallerUsed.insert(A);
       if (CallerUsed.size() != Before)
         Work.push_back(Caller);
     }
@@ -830,6 +853,7 @@ PreservedAnalyses AspectPropagationPass::run(Module &M,
 }
 
 void registerUsyclPasses(PassBuilder &PB) {
+  registerDeviceIfPasses(PB);
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         AspectPropagationOptions Options;

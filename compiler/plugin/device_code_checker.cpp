@@ -1,6 +1,7 @@
 //===- device_code_checker.cpp - Front-end checks of device code ----------===//
 
 #include "device_code_checker.hpp"
+#include "restrictions.hpp"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -22,24 +23,37 @@ public:
   }
 
   bool VisitFunctionDecl(FunctionDecl *FD) override {
-    if (FD->hasAttr<SYCLKernelEntryPointAttr>() && FD->hasBody() &&
-        !FD->isDependentContext())
-      Kernels.push_back(FD);
+    if (FD->isDependentContext() || !FD->doesThisDeclarationHaveABody() ||
+        FD->isInvalidDecl())
+      return true;
+    if (const auto *A = FD->getAttr<SYCLKernelEntryPointAttr>()) {
+      if (!A->isInvalidAttr()) {
+        Kernels.push_back(FD);
+        Roots.push_back(FD);
+      }
+    } else if (FD->hasAttr<SYCLExternalAttr>()) {
+      Roots.push_back(FD);
+    }
     return true;
   }
 
   std::vector<const FunctionDecl *> Kernels;
+  // Kernels and SYCL_EXTERNAL definitions, in source order.
+  std::vector<const FunctionDecl *> Roots;
 };
 
 } // namespace
 
 void DeviceCodeChecker::HandleTranslationUnit(ASTContext &Context) {
-  if (Checks.empty() || !TheSema || !Context.getLangOpts().SYCLIsDevice)
+  if (!TheSema || !Context.getLangOpts().SYCLIsDevice)
     return;
   if (Context.getDiagnostics().hasErrorOccurred())
     return; // a broken AST gives only follow-on noise
   KernelFinder Finder;
   Finder.TraverseAST(Context);
+  // SYCL 2020 §5.4 (restrictions.hpp): before the other checks, whose
+  // facts would describe code that is not valid device code.
+  checkDeviceCodeRestrictions(*TheSema, Options, Finder.Roots);
   for (const FunctionDecl *Kernel : Finder.Kernels)
     for (const KernelCheck &Check : Checks)
       Check(*TheSema, Options, *Kernel);

@@ -7,8 +7,11 @@
 //
 // The consumer runs beside clang's own (AddBeforeMainAction). It is a
 // SemaConsumer so checks can emit diagnostics through Sema and see template
-// instantiations. It does no work unless a check is registered, and checks
-// run only in device passes, so the host pass pays nothing.
+// instantiations. In device passes it always runs the SYCL 2020 §5.4
+// restrictions (restrictions.hpp: every function reachable from a kernel or
+// a SYCL_EXTERNAL definition), then the registered per-kernel checks. The
+// host pass does nothing here (its kernels are either device code another
+// pass checks, or the CPU's, checked by the CPU's analysis pass).
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -22,6 +22,7 @@
 
 #include "aspect_collector.hpp"
 #include "device_code_checker.hpp"
+#include "integration_header.hpp"
 #include "lambda_attributes.hpp"
 #include "plugin_options.hpp"
 
@@ -91,6 +92,8 @@ public:
         Options.FixedTargets.assign(Names.begin(), Names.end());
       } else if (Key == "device-config") {
         Options.DeviceConfigPath = Value.str();
+      } else if (Key == "int-header") {
+        Options.IntegrationHeader = Value.str();
       } else {
         // A newer driver with an older plugin: say so, but keep compiling.
         unsigned ID = Diags.getCustomDiagID(
@@ -111,6 +114,9 @@ public:
     Consumers.push_back(
         std::make_unique<DeviceCodeChecker>(Options, deviceCodeChecks()));
     Consumers.push_back(std::make_unique<AspectCollector>(CI, Options));
+    if (CI.getLangOpts().SYCLIsDevice && !Options.IntegrationHeader.empty())
+      Consumers.push_back(
+          std::make_unique<IntegrationHeaderWriter>(Options.IntegrationHeader));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 

@@ -10,6 +10,9 @@
 //   device-config=<path>   the device configuration file that says what the
 //                          fixed targets support (default: the installed
 //                          <prefix>/share/usycl/device-config.yaml)
+//   int-header=<path>      device passes of usycl++ -fsycl-raise-host: write the
+//                          kernel parameter descriptors there
+//                          (integration_header.hpp)
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -23,6 +26,7 @@ struct PluginOptions {
   std::string Target = "host";
   std::vector<std::string> FixedTargets;
   std::string DeviceConfigPath;
+  std::string IntegrationHeader;
 };
 
 } // namespace usycl::plugin

@@ -36,4 +36,20 @@ bool usesDeviceAssert(const llvm::Module &M);
 // Adds the empty [isAssertEnabled] set to `Properties` when usesDeviceAssert(M).
 void addAssertProperties(const llvm::Module &M, PropertySetRegistry &Properties);
 
+// The launch-token hooks of sycl/detail/device_assert.hpp. Every NVPTX kernel
+// entry point calls `__usycl_assert_launch_begin(token)` with the token the
+// runtime gave this launch; `__assert_fail` reads it back through
+// `__usycl_assert_launch_token()` so that the runtime can tell exactly which
+// launch failed (several launches of one kernel may run at once on different
+// queues). The headers define both as weak placeholders (the device pass
+// cannot know whether another translation unit's SYCL_EXTERNAL code asserts);
+// here, per split module, they become internal and always-inline:
+//  * the module uses assert: begin stores the token in a __shared__ word
+//    (one shared store per work-item), token loads it;
+//  * it does not: begin is empty and token returns 0, so kernels of images
+//    without assert pay nothing (NDEBUG: "no buffer, no check, no cost").
+inline constexpr llvm::StringLiteral AssertLaunchBeginFunction = "__usycl_assert_launch_begin";
+inline constexpr llvm::StringLiteral AssertLaunchTokenFunction = "__usycl_assert_launch_token";
+void finalizeAssertLaunchHooks(llvm::Module &M);
+
 } // namespace usycl::postlink

@@ -53,6 +53,13 @@ inline constexpr llvm::StringLiteral AssertEnabledSet = "isAssertEnabled";
 // removed for the image's target (it has no code for that target).
 inline constexpr llvm::StringLiteral AspectFilterSet = "usycl/aspect filter";
 inline constexpr llvm::StringLiteral Excluded = "excluded";
+// usycl's own: a JIT-mode if_device_has variant of a module (docs/device-if.md).
+// `has` and `lacks` (uint32 arrays) are the aspects the variant was
+// specialised as present and absent; the runtime loads it only on a device
+// with every `has` aspect and none of the `lacks` ones.
+inline constexpr llvm::StringLiteral DeviceIfSet = "usycl/device_if";
+inline constexpr llvm::StringLiteral Has = "has";
+inline constexpr llvm::StringLiteral Lacks = "lacks";
 } // namespace property_names
 
 // Values match usycl_property_type in sycl/detail/image_abi.h.

@@ -15,9 +15,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "assert_properties.hpp"
+#include "assert_speculation.hpp"
 #include "file_table.hpp"
 #include "module_properties.hpp"
 #include "module_splitter.hpp"
+#include "undefined_functions.hpp"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -89,6 +92,13 @@ static cl::opt<bool> RejectUndefinedFunctions(
              "unit defines (targets without device-side linking: NVPTX)"),
     cl::cat(PostLinkCategory));
 
+static cl::opt<bool> SpeculateAssertLoads(
+    "speculate-assert-loads", cl::init(true),
+    cl::desc("In images that use assert, issue the loads that follow an "
+             "assert's check before it when the check does not guard them "
+             "(NVPTX; assert_speculation.hpp)"),
+    cl::cat(PostLinkCategory));
+
 [[noreturn]] static void fail(const Twine &Message) {
   WithColor::error(errs(), ToolName) << Message << '\n';
   std::exit(1);
@@ -122,27 +132,18 @@ static void writeSymbols(const EntryPointGroup &Group, StringRef Path) {
     OS << F->getName() << '\n';
 }
 
-// Names each undefined C++ function together with the kernels that reach it,
-// so the user learns which SYCL_EXTERNAL definition is missing and who needs
-// it.
+// Names each function the kernels call that no linked translation unit
+// defines, with the kernels that reach it and a call chain
+// (undefined_functions.hpp), so the user learns which SYCL_EXTERNAL
+// definition is missing and who needs it.
 static void rejectUndefinedFunctions(const Module &M) {
-  std::vector<std::string> Undefined = undefinedCxxFunctions(M);
+  std::vector<UndefinedDeviceFunction> Undefined =
+      findUndefinedDeviceFunctions(M);
   if (Undefined.empty())
     return;
-  for (const Function &F : M) {
-    if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
-        !F.getName().starts_with("_Z"))
-      continue;
-    std::vector<std::string> Users;
-    for (const Function &Kernel : M)
-      if (isKernel(Kernel) && collectDependencies({&Kernel}).contains(&F))
-        Users.push_back("'" + kernelDisplayName(Kernel.getName()) + "'");
+  for (const UndefinedDeviceFunction &U : Undefined)
     WithColor::error(errs(), ToolName)
-        << "undefined device function '" << demangle(F.getName())
-        << "' is called by kernel " << join(Users, ", ")
-        << "; define it (SYCL_EXTERNAL) in a translation unit compiled with "
-           "usycl++ and link that translation unit in\n";
-  }
+        << describeUndefinedDeviceFunction(U) << '\n';
   std::exit(1);
 }
 
@@ -189,6 +190,11 @@ int main(int argc, char **argv) {
     // The SYCL_EXTERNAL check warns whether or not properties are written.
     PropertySetRegistry Properties =
         failOn(computeModuleProperties(*Split, Group, Warn));
+
+    // After the properties: the hooks add a use of nothing new.
+    finalizeAssertLaunchHooks(*Split);
+    if (SpeculateAssertLoads && usesDeviceAssert(*Split))
+      speculateLoadsAboveAsserts(*Split);
 
     FileTable::Row Row = {Base + ".bc"};
     writeBitcode(*Split, Row.back());

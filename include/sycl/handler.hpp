@@ -5,6 +5,7 @@
 #include <sycl/accessor.hpp>
 #include <sycl/detail/command_group.hpp>
 #include <sycl/detail/kernel_entry.hpp>
+#include <sycl/detail/kernel_param_desc.hpp>
 #include <sycl/event.hpp>
 #include <sycl/interop_handle.hpp>
 #include <sycl/nd_range.hpp>
@@ -82,19 +83,33 @@ public:
 #endif
   }
 
+  // The __SYCL_ANNOTATE markers and USYCL_RAISE_INLINE serve the MLIR host
+  // raising (seed 003, sycl/detail/kernel_param_desc.hpp); they change no code.
   template <typename KernelName = detail::auto_name, typename K>
-  void parallel_for(range<1> r, const K &k) { range_kernel<KernelName, 1>(r, id<1>(), k); }
+  USYCL_RAISE_INLINE void parallel_for(range<1> r __SYCL_ANNOTATE(range),
+                                       const K &k __SYCL_ANNOTATE(kernel)) {
+    range_kernel<KernelName, 1>(r, id<1>(), k);
+  }
   template <typename KernelName = detail::auto_name, typename K>
-  void parallel_for(range<2> r, const K &k) { range_kernel<KernelName, 2>(r, id<2>(), k); }
+  USYCL_RAISE_INLINE void parallel_for(range<2> r __SYCL_ANNOTATE(range),
+                                       const K &k __SYCL_ANNOTATE(kernel)) {
+    range_kernel<KernelName, 2>(r, id<2>(), k);
+  }
   template <typename KernelName = detail::auto_name, typename K>
-  void parallel_for(range<3> r, const K &k) { range_kernel<KernelName, 3>(r, id<3>(), k); }
+  USYCL_RAISE_INLINE void parallel_for(range<3> r __SYCL_ANNOTATE(range),
+                                       const K &k __SYCL_ANNOTATE(kernel)) {
+    range_kernel<KernelName, 3>(r, id<3>(), k);
+  }
   template <typename KernelName = detail::auto_name, int Dims, typename K>
-  void parallel_for(range<Dims> r, id<Dims> offset, const K &k) {
+  USYCL_RAISE_INLINE void parallel_for(range<Dims> r __SYCL_ANNOTATE(range),
+                                       id<Dims> offset __SYCL_ANNOTATE(offset),
+                                       const K &k __SYCL_ANNOTATE(kernel)) {
     range_kernel<KernelName, Dims>(r, offset, k);
   }
 
   template <typename KernelName = detail::auto_name, int Dims, typename K>
-  void parallel_for(nd_range<Dims> r, const K &k) {
+  USYCL_RAISE_INLINE void parallel_for(nd_range<Dims> r __SYCL_ANNOTATE(nd_range),
+                                       const K &k __SYCL_ANNOTATE(kernel)) {
     using Name = detail::kernel_name_t<KernelName, K>;
 #ifdef __SYCL_DEVICE_ONLY__
     detail::nd_range_kernel<Name, K, Dims>(k, detail::kernel_dims{});
@@ -207,7 +222,7 @@ public:
 
 private:
   template <typename KernelName, int Dims, typename K>
-  void range_kernel(const range<Dims> &r, const id<Dims> &offset, const K &k) {
+  USYCL_RAISE_INLINE void range_kernel(const range<Dims> &r, const id<Dims> &offset, const K &k) {
     using Name = detail::kernel_name_t<KernelName, K>;
 #ifdef __SYCL_DEVICE_ONLY__
     detail::range_kernel<Name, K, Dims>(k, detail::kernel_dims{});
@@ -223,10 +238,12 @@ private:
   }
 
   template <typename Name, typename K, int Dims>
-  void set_kernel(const K &k, const uint64_t *global, const uint64_t *local,
-                  const uint64_t *offset) {
+  USYCL_RAISE_INLINE void set_kernel(const K &k, const uint64_t *global, const uint64_t *local,
+                                     const uint64_t *offset) {
     cg_.kind = detail::command_kind::kernel;
     auto &l = cg_.launch;
+    USYCL_ANNOTATE_KERNEL_PARAMS(Name)
+    // Raised to sycl.host.handler.set_kernel (seed 003).
     l.name = USYCL_KERNEL_SYMBOL(Name);
     l.dims = Dims;
     l.nd_range = local != nullptr;

@@ -420,7 +420,7 @@ template <typename K, int Dims, typename... Descs> struct reduction_nd_kernel {
 template <typename Name, typename W>
 [[clang::sycl_kernel_entry_point(Name)]] void reduction_range_entry(W w, kernel_dims dims) {
 #if USYCL_DEVICE_NVPTX
-  (void)dims;
+  __usycl_assert_launch_begin(dims.launch_token);
   w.run_nvptx();
 #else
   (void)w;
@@ -431,6 +431,7 @@ template <typename Name, typename W>
 template <typename Name, typename W>
 [[clang::sycl_kernel_entry_point(Name)]] void reduction_nd_entry(W w, kernel_dims dims) {
 #if USYCL_DEVICE_NVPTX
+  __usycl_assert_launch_begin(dims.launch_token);
   w.run_nvptx(dims);
 #else
   (void)w;

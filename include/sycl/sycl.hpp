@@ -35,3 +35,5 @@
 #include <sycl/sub_group.hpp>
 #include <sycl/usm.hpp>
 #include <sycl/vec.hpp>
+#include <sycl/ext/oneapi/experimental/architecture.hpp>
+#include <sycl/ext/oneapi/experimental/device_if.hpp>

@@ -32,6 +32,7 @@ config.substitutions.append(("%usycl", tool("usycl++")))
 config.substitutions.append(("%sycl-post-link", tool("sycl-post-link")))
 config.substitutions.append(("%propset", tool("usycl-propset")))
 config.substitutions.append(("%sycl-aspect-filter", tool("sycl-aspect-filter")))
+config.substitutions.append(("%sycl-mlir-opt", tool("sycl-mlir-opt")))
 # The shipped device configuration file as the build tree holds it (where
 # usycl++ and sycl-aspect-filter look by default).
 config.substitutions.append(

@@ -10,9 +10,11 @@
 //    __usycl_assert_buffer of each device image at (cuModuleGetGlobal, once
 //    per module) -- and then ends (PTX `exit`, which also releases barriers
 //    it would hold up). No `trap`, no __assertfail: the CUDA context stays
-//    usable. A slot is claimed with an atomic CAS on the grid's %gridid, so
-//    the first failing work-item of a kernel wins and each kernel reports
-//    once; the host watches the slots' `ready` words while kernels run.
+//    usable. A slot is claimed with an atomic CAS on the launch's token (the
+//    runtime passes one per launch in kernel_dims), so the first failing
+//    work-item of a launch wins, each launch reports once, and the runtime
+//    knows exactly which launch (queue) failed; the host watches the slots'
+//    `ready` words while kernels run.
 //  * CPU: kernels are host code, so assert calls glibc's __assert_fail, which
 //    libusycl.so interposes (runtime/backends/cpu/cpu_assert.cpp). The CPU
 //    launchers of kernel_entry.hpp tell it which work-item is running
@@ -45,9 +47,12 @@ inline constexpr uint32_t assert_slot_count = 8;
 inline constexpr uint32_t assert_text_bytes = 256; // per string, NUL included
 
 struct assert_slot {
-  // %gridid + 1 of the kernel that owns the slot; 0 = free. Claimed by the
-  // first failing work-item of a kernel (CAS 0 -> key); other work-items of
-  // the same kernel see their own key and do not report again.
+  // The launch that owns the slot; 0 = free. Claimed by the first failing
+  // work-item of a launch (CAS 0 -> key); other work-items of the same launch
+  // see their own key and do not report again. The key is the launch token
+  // the runtime passed in kernel_dims (exact attribution), or, in a module
+  // whose hooks were not finalized by sycl-post-link (not expected),
+  // assert_key_no_token | (%gridid + 1).
   uint64_t key;
   // Device address of the module's __usycl_assert_buffer variable: tells
   // the runtime which device image (module) the kernel came from.
@@ -69,6 +74,8 @@ struct assert_buffer {
 
 // Set by the runtime: execute `brkpt` at the assertion (USYCL_ASSERT_BREAK=1).
 inline constexpr uint32_t assert_flag_break = 1;
+// Marks a slot key that is not a launch token (see assert_slot::key).
+inline constexpr uint64_t assert_key_no_token = uint64_t(1) << 63;
 
 } // namespace detail
 } // namespace _V1
@@ -79,6 +86,15 @@ extern "C" {
 // The runtime points this at the device's assert buffer (cuModuleGetGlobal);
 // one per device image (linkonce_odr: every translation unit may define it).
 inline sycl::_V1::detail::assert_buffer *__usycl_assert_buffer = nullptr;
+
+// Launch-token hooks: every entry point calls begin with the launch's token
+// (kernel_dims::launch_token); __assert_fail reads it back. Weak placeholders
+// here: whether the image uses assert is only known after device linking
+// (another TU's SYCL_EXTERNAL code may assert), so sycl-post-link gives them
+// their bodies per image -- a __shared__ store/load where assert is used,
+// nothing elsewhere (compiler/post-link/assert_properties.hpp).
+__attribute__((weak)) void __usycl_assert_launch_begin(uint64_t) {}
+__attribute__((weak)) uint64_t __usycl_assert_launch_token() { return 0; }
 }
 
 namespace sycl {
@@ -113,9 +129,12 @@ __assert_fail(const char *expr, const char *file, unsigned int line,
   assert_buffer *buf = *(assert_buffer *volatile *)&__usycl_assert_buffer;
   if (!buf) // the runtime did not set the variable up: fail loudly
     __builtin_trap();
-  uint64_t grid;
-  asm volatile("mov.u64 %0, %%gridid;" : "=l"(grid));
-  const uint64_t key = grid + 1;
+  uint64_t key = __usycl_assert_launch_token();
+  if (!key) {
+    uint64_t grid;
+    asm volatile("mov.u64 %0, %%gridid;" : "=l"(grid));
+    key = assert_key_no_token | (grid + 1);
+  }
   for (uint32_t i = 0; i < assert_slot_count; ++i) {
     assert_slot &s = buf->slots[i];
     uint64_t old;

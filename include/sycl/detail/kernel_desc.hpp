@@ -17,6 +17,9 @@ namespace detail {
 struct kernel_dims {
   uint64_t global[3];
   uint64_t offset[3];
+  // Device-side assert (device_assert.hpp): the runtime's id of this launch,
+  // which a failing assert writes into its report; 0 when not tracked.
+  uint64_t launch_token;
 };
 
 // Work-group context the CPU backend passes to nd_range launchers.

@@ -59,6 +59,7 @@ template <int Dims> USYCL_INLINE id<Dims> dims_offset(const kernel_dims &d) {
 template <typename Name, typename K, int Dims>
 [[clang::sycl_kernel_entry_point(Name)]] void range_kernel(K k, kernel_dims dims) {
 #if USYCL_DEVICE_NVPTX
+  __usycl_assert_launch_begin(dims.launch_token); // nothing unless the image asserts
   id<Dims> gid;
   for (int d = 0; d < Dims; ++d) {
     int cd = Dims - 1 - d; // SYCL's fastest dimension is CUDA's x
@@ -77,6 +78,7 @@ template <typename Name, typename K, int Dims>
 template <typename Name, typename K, int Dims>
 [[clang::sycl_kernel_entry_point(Name)]] void nd_range_kernel(K k, kernel_dims dims) {
 #if USYCL_DEVICE_NVPTX
+  __usycl_assert_launch_begin(dims.launch_token);
   id<Dims> gid, lid, grp;
   range<Dims> lr;
   for (int d = 0; d < Dims; ++d) {
@@ -98,6 +100,7 @@ template <typename Name, typename K>
 [[clang::sycl_kernel_entry_point(Name)]] void single_task_kernel(K k, kernel_dims dims) {
   (void)dims;
 #if USYCL_DEVICE_NVPTX
+  __usycl_assert_launch_begin(dims.launch_token);
   invoke_single_task(k);
 #else
   (void)k;

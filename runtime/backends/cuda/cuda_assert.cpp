@@ -47,6 +47,7 @@ struct tracked_launch {
   bool recorded = false; // after_launch ran (done set or none available)
   bool complete = false;
   int slot = -1; // the record attributed to this launch
+  uint32_t extra_slots = 0; // later records of the same launch (not reported)
 };
 
 // Per device: the mapped buffer and the launches in flight. Leaked on purpose (like the driver): the watcher may look at it
@@ -101,12 +102,26 @@ std::string message_of(const assert_slot &s, const tracked_launch *l) {
   return record_message(s, dims, zero);
 }
 
-// Which tracked launch wrote record `s`. Only launches that can have run
-// are candidates: on each stream (backend queue) the launches that
-// completed and the oldest one still running -- later ones have not started.
-// Among them, the oldest of the record's module with the record's grid and
-// block, else of its module, else any.
+// Which tracked launch wrote record `s`: the one whose token is the record's
+// key. Modules whose launch-token hooks sycl-post-link did not finalize (not
+// expected) key records by grid instead; for them, a best guess.
+tracked_launch *attribute_guess(device_asserts &d, const assert_slot &s);
+
 tracked_launch *attribute(device_asserts &d, const assert_slot &s) {
+  const uint64_t key = __atomic_load_n(&s.key, __ATOMIC_RELAXED);
+  if (!(key & sycl::detail::assert_key_no_token)) {
+    for (tracked_launch &l : d.launches)
+      if (l.token == key) return &l;
+    return nullptr;
+  }
+  return attribute_guess(d, s);
+}
+
+// Only launches that can have run are candidates: on each stream (backend
+// queue) the launches that completed and the oldest one still running --
+// later ones have not started. Among them, the oldest of the record's
+// module with the record's grid and block, else of its module, else any.
+tracked_launch *attribute_guess(device_asserts &d, const assert_slot &s) {
   tracked_launch *geometry = nullptr, *module = nullptr, *any = nullptr;
   std::vector<backend_queue *> started; // streams whose running launch was seen
   for (tracked_launch &l : d.launches) { // oldest first
@@ -133,59 +148,65 @@ void free_slot(device_asserts &d, int i) {
 }
 
 // One look at a device: which launches completed, which records are new.
+// Everything happens under the device's lock, and a completed launch stops
+// counting as in flight only after its failure was printed and queued: a
+// thread that waited for the kernel and then polls either finds nothing in
+// flight (so the exception is queued already) or blocks on the lock until
+// the watcher has delivered it. wait_and_throw never misses it.
 void poll_device(device_asserts &d) {
-  struct pending {
-    std::string message;
-    backend_queue *bq;
-  };
-  std::vector<pending> found;
-  {
-    std::lock_guard lock(d.mutex);
-    if (d.launches.empty() || !d.buffer) return;
-    if (driver::exiting()) return;
-    const driver_api &a = d.ctx->api();
-    try {
-      d.ctx->make_current();
-    } catch (...) {
-      return;
-    }
-    // 1. Completion first: a kernel's record is visible once it completed.
-    for (tracked_launch &l : d.launches)
-      if (!l.complete && l.recorded)
-        l.complete = !l.done || a.event_query(l.done) != CUDA_ERROR_NOT_READY;
-    // 2. New records.
-    for (uint32_t i = 0; i < assert_slot_count; ++i) {
-      assert_slot &s = d.buffer->slots[i];
-      if (d.consumed[i] || !load_acquire(&s.ready)) continue;
-      d.consumed[i] = true;
-      tracked_launch *l = attribute(d, s);
-      if (l)
-        l->slot = static_cast<int>(i);
-      else
-        d.orphan[i] = true;
-      found.push_back({message_of(s, l), l ? l->bq : nullptr});
-    }
-    // 3. Completed launches: free their slots (their kernel cannot write
-    //    again), return their events.
-    for (auto it = d.launches.begin(); it != d.launches.end();) {
-      if (!it->complete) {
-        ++it;
-        continue;
-      }
-      if (it->slot >= 0) free_slot(d, it->slot);
-      if (it->done) d.events->release(it->done, false);
-      it = d.launches.erase(it);
-      g_in_flight.fetch_sub(1, std::memory_order_relaxed);
-    }
-    if (d.launches.empty())
-      for (uint32_t i = 0; i < assert_slot_count; ++i)
-        if (d.orphan[i]) free_slot(d, static_cast<int>(i));
+  std::lock_guard lock(d.mutex);
+  if (d.launches.empty() || !d.buffer) return;
+  if (driver::exiting()) return;
+  const driver_api &a = d.ctx->api();
+  try {
+    d.ctx->make_current();
+  } catch (...) {
+    return;
   }
-  // Outside the lock: announce may abort, deliver takes the queue registry.
-  for (pending &p : found) {
-    assert_support::announce(p.message);
-    if (p.bq) assert_support::deliver(p.bq, p.message);
+  // 1. Completion first: a kernel's record is visible once it completed.
+  for (tracked_launch &l : d.launches)
+    if (!l.complete && l.recorded)
+      l.complete = !l.done || a.event_query(l.done) != CUDA_ERROR_NOT_READY;
+  // 2. New records: print and queue each (announce may abort: USYCL_ASSERT_ABORT).
+  for (uint32_t i = 0; i < assert_slot_count; ++i) {
+    assert_slot &s = d.buffer->slots[i];
+    if (d.consumed[i] || !load_acquire(&s.ready)) continue;
+    d.consumed[i] = true;
+    tracked_launch *l = attribute(d, s);
+    if (l && l->slot >= 0) {
+      // A second record of a launch that reported already (its work-items
+      // raced with the host freeing an earlier slot): the kernel reports
+      // once; the slot is freed with the launch.
+      l->extra_slots |= 1u << i;
+      continue;
+    }
+    if (l)
+      l->slot = static_cast<int>(i);
+    else
+      d.orphan[i] = true;
+    const std::string message = message_of(s, l);
+    assert_support::announce(message);
+    if (l) assert_support::deliver(l->bq, message);
   }
+  // 3. Completed launches: free their slots (their kernel cannot write
+  //    again), return their events, and only then stop counting them.
+  uint64_t finished = 0;
+  for (auto it = d.launches.begin(); it != d.launches.end();) {
+    if (!it->complete) {
+      ++it;
+      continue;
+    }
+    if (it->slot >= 0) free_slot(d, it->slot);
+    for (uint32_t i = 0; i < assert_slot_count; ++i)
+      if (it->extra_slots & (1u << i)) free_slot(d, static_cast<int>(i));
+    if (it->done) d.events->release(it->done, false);
+    it = d.launches.erase(it);
+    ++finished;
+  }
+  if (d.launches.empty())
+    for (uint32_t i = 0; i < assert_slot_count; ++i)
+      if (d.orphan[i]) free_slot(d, static_cast<int>(i));
+  if (finished) g_in_flight.fetch_sub(finished, std::memory_order_release);
 }
 
 void poll_all() {
@@ -268,9 +289,14 @@ void set_up(device_asserts &d, kernel_entry &k, const char *name, device_state &
     std::memset(p, 0, sizeof(assert_buffer));
     d.buffer = static_cast<assert_buffer *>(p);
     d.buffer->slot_count = assert_slot_count;
-    if (assert_support::break_requested()) d.buffer->flags |= sycl::detail::assert_flag_break;
     std::atomic_thread_fence(std::memory_order_seq_cst);
   }
+  // Stop under cuda-gdb or when asked: device code executes `brkpt` at the
+  // failing assert. Looked at per kernel set-up, as a debugger may attach
+  // after the first launch. (A host-only debugger is no reason: `brkpt`
+  // without a GPU debugger kills the kernel.)
+  if (assert_support::break_requested() || assert_support::gpu_debugger_attached())
+    __atomic_or_fetch(&d.buffer->flags, sycl::detail::assert_flag_break, __ATOMIC_SEQ_CST);
   size_t bytes = 0;
   void *var = dev.kernels->module_global(name, buffer_variable, &bytes);
   if (!var || bytes != sizeof(void *)) {

@@ -13,11 +13,12 @@
 // the set cost one relaxed byte load per launch (kernel_entry::assert_state).
 //
 // Launches of assert-enabled kernels are tracked until they complete (a
-// CUevent from the device's pool recorded after each). A failure record
-// names the module and the launch geometry; it is matched to a launch that
-// can have run (per stream: the completed ones and the oldest still running,
-// as streams run in order), preferring the oldest of that module with that
-// grid and block. The ids are mapped back to SYCL order with that launch's
+// CUevent from the device's pool recorded after each). Each gets a token,
+// passed to the kernel in kernel_dims::launch_token; the kernel's entry point
+// keeps it in a __shared__ word (sycl-post-link adds that store only to
+// images that use assert) and a failing assert keys its record with it, so
+// the record is matched to exactly its launch, whatever else runs on other
+// queues. The ids are mapped back to SYCL order with that launch's
 // dimensions and offset (range kernels: local id = the CUDA thread index in
 // the block the backend chose, cuda_launch_config.hpp). Each record is printed once and delivered to the
 // launch's queue (assert_buffer.hpp); its slot is freed when the launch has

@@ -141,6 +141,7 @@ cuda_device::cuda_device(int ordinal) {
   st->events = std::make_shared<event_pool>(st->ctx);
   st->kernels = std::make_unique<kernel_cache>(st->ctx, st->arch, attrs.name,
                                                st->smem_optin);
+  st->kernels->set_device_aspects(st->info.aspects);
   st->builtins = std::make_unique<builtin_kernels>(st->ctx);
   state_ = std::move(st);
 }

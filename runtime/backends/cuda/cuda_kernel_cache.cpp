@@ -1,4 +1,5 @@
 #include "cuda_kernel_cache.hpp"
+#include "device_if_images.hpp"
 
 #include "cuda_launch_config.hpp"
 #include "image_registry.hpp"
@@ -66,6 +67,18 @@ void kernel_cache::pointer_table::clear() {
 
 // ---- kernel_cache -------------------------------------------------------------
 
+std::vector<const usycl_device_image *>
+kernel_cache::usable(std::vector<const usycl_device_image *> images) const {
+  // if_device_has variants made for devices with other answers (their code
+  // takes clauses this device must not, or lacks the ones it must).
+  images.erase(std::remove_if(images.begin(), images.end(),
+                              [&](const usycl_device_image *img) {
+                                return img && !device_if_matches(*img, aspects_);
+                              }),
+               images.end());
+  return images;
+}
+
 kernel_cache::kernel_cache(std::shared_ptr<context> ctx, sm_arch arch,
                            std::string device_name, uint32_t smem_optin)
     : ctx_(std::move(ctx)), arch_(arch), device_name_(std::move(device_name)),
@@ -97,7 +110,7 @@ bool kernel_cache::has_kernel(const char *name) {
     if (by_name_.count(name))
       return true;
   }
-  return !rank_images(image_registry::instance().images_with_kernel(name), arch_)
+  return !rank_images(usable(image_registry::instance().images_with_kernel(name)), arch_)
               .empty();
 }
 
@@ -219,7 +232,7 @@ kernel_entry &kernel_cache::get_slow(const char *name) {
 
   std::vector<const usycl_device_image *> holding =
       registry.images_with_kernel(name);
-  std::vector<const usycl_device_image *> ranked = rank_images(holding, arch_);
+  std::vector<const usycl_device_image *> ranked = rank_images(usable(holding), arch_);
   if (ranked.empty())
     throw_not_found(name, holding);
 

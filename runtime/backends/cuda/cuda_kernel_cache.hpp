@@ -53,6 +53,8 @@ public:
   kernel_cache(std::shared_ptr<context> ctx, sm_arch arch,
                std::string device_name, uint32_t smem_optin);
   ~kernel_cache();
+  // Before the first lookup: the aspects the device reports.
+  void set_device_aspects(std::vector<int> aspects) { aspects_ = std::move(aspects); }
   kernel_cache(const kernel_cache &) = delete;
   kernel_cache &operator=(const kernel_cache &) = delete;
 
@@ -133,7 +135,11 @@ private:
                                     const std::vector<const usycl_device_image *> &holding);
 
   std::shared_ptr<context> ctx_;
+  std::vector<const usycl_device_image *>
+  usable(std::vector<const usycl_device_image *> images) const;
   sm_arch arch_;
+  // The device's aspects: JIT-mode if_device_has variants are chosen by them.
+  std::vector<int> aspects_;
   std::string device_name_;
   uint32_t smem_optin_;
 

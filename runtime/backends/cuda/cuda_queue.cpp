@@ -79,11 +79,6 @@ void cuda_queue::launch(const sycl::detail::kernel_launch &l) {
     [[unlikely]]
     dev_->kernels->allow_dynamic_smem(k, l.local_mem_bytes);
 
-  sycl::detail::kernel_dims dims;
-  std::memcpy(dims.global, l.global, sizeof dims.global);
-  std::memcpy(dims.offset, l.offset, sizeof dims.offset);
-  void *params[] = {const_cast<void *>(l.kernel_object), &dims};
-
   ctx_.make_current();
   // Device-side assert (cuda_assert.hpp): only kernels whose image has the
   // isAssertEnabled set are tracked; for the others this is one byte load.
@@ -91,6 +86,11 @@ void cuda_queue::launch(const sycl::detail::kernel_launch &l) {
       k.assert_state.load(std::memory_order_relaxed) == 1
           ? 0
           : device_assert::before_launch(*dev_, k, l, geo, this);
+  sycl::detail::kernel_dims dims;
+  std::memcpy(dims.global, l.global, sizeof dims.global);
+  std::memcpy(dims.offset, l.offset, sizeof dims.offset);
+  dims.launch_token = assert_token;
+  void *params[] = {const_cast<void *>(l.kernel_object), &dims};
   CUresult r = api_.launch_kernel(
       k.fn, geo.grid[0], geo.grid[1], geo.grid[2], geo.block[0], geo.block[1],
       geo.block[2], static_cast<unsigned>(l.local_mem_bytes), stream_, params,

@@ -1,0 +1,89 @@
+//===- raise_host.cpp - usycl++ -fsycl-raise-host -S -emit-mlir -----------===//
+//
+// Seed 003: the host module of each source, raised to the MLIR SYCL dialect
+// (sycl.host.schedule_kernel per kernel submission; docs/mlir.md):
+//
+//   1. device pass (the first GPU target, else the generic NVPTX analysis
+//      pass) with -fplugin-arg-usycl-int-header=<tmp>.h: device bitcode and
+//      the integration header (kernel parameter descriptors);
+//   2. host pass as LLVM bitcode at -O0 with -D__USYCL_RAISE_HOST__ (the
+//      submission path is always_inline) and -include <tmp>.h;
+//   3. sycl-mlir-opt <host.bc> --sycl-device-ir=<device.bc> --sycl-raise-host
+//      -o <output>: imports the host IR, adds the kernels as gpu.func
+//      symbols, raises. Its remarks (where raising stopped, and why) are
+//      printed as they are.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compile.hpp"
+#include "diagnostics.hpp"
+#include "temp_dir.hpp"
+#include "toolchain.hpp"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace usycl::driver {
+
+Error SourceCompiler::runRaiseHostAction() {
+  std::string RaiseTool = (Tools.binDir() + "/sycl-mlir-opt");
+  if (!sys::fs::can_execute(RaiseTool))
+    return makeError("-fsycl-raise-host needs '" + RaiseTool +
+                     "', which is missing (usycl was built without MLIR)");
+  const TargetInfo *Target = nullptr;
+  std::vector<const TargetInfo *> Gpus = Options.gpuTargets();
+  Target = Gpus.empty() ? findTarget("x86_64") : Gpus.front();
+
+  for (const InputFile &Source : Options.Inputs) {
+    if (Source.Kind != InputKind::Source) {
+      printWarning("'" + Source.Path + "': linker input unused because linking is not done");
+      continue;
+    }
+    std::string Stem = sys::path::stem(Source.Path).str();
+    std::string Header = Temps.uniqueFile(Stem + ".int-header", "h");
+    std::string DeviceBC = Temps.uniqueFile(Stem + ".device", "bc");
+    std::string HostBC = Temps.uniqueFile(Stem + ".host", "bc");
+    std::string Output = Options.Output ? *Options.Output : Stem + ".mlir";
+
+    Expected<Command> Device = devicePass(Source, *Target, &DeviceBC);
+    if (!Device)
+      return Device.takeError();
+    Device->Args.push_back("-fplugin-arg-usycl-int-header=" + Header);
+    Device->Description += " (kernel parameter descriptors for -fsycl-raise-host)";
+
+    Expected<Command> Host = hostPass(Source, &HostBC);
+    if (!Host)
+      return Host.takeError();
+    std::vector<std::string> &A = Host->Args;
+    // LLVM bitcode at -O0 instead of assembly: the raising reads the
+    // submission path as the headers wrote it (always_inline'd).
+    A.erase(std::remove_if(A.begin(), A.end(),
+                           [](const std::string &S) {
+                             return S == "-S" || (StringRef(S).starts_with("-O"));
+                           }),
+            A.end());
+    A.insert(A.begin() + 2, {"-emit-llvm", "-c", "-O0", "-gline-tables-only",
+                             "-D__USYCL_RAISE_HOST__", "-include", Header});
+
+    Command Raise;
+    Raise.Program = RaiseTool;
+    Raise.Description = "host raising of '" + Source.Path + "'";
+    Raise.Args = {HostBC, "--sycl-device-ir=" + DeviceBC, "--sycl-raise-host", "-o", Output};
+
+    for (Command *C : {&*Device, &*Host, &Raise}) {
+      CommandResult R = Runner.run(*C);
+      errs() << R.Stderr;
+      if (!R.LaunchError.empty())
+        printError(R.LaunchError);
+      if (!R.succeeded())
+        return make_error<ExitStatusError>(R.driverExitStatus());
+    }
+  }
+  return Error::success();
+}
+
+} // namespace usycl::driver

@@ -1,0 +1,916 @@
+//===- RaiseHost.cpp - Raise host LLVM IR to sycl.host ops ----------------===//
+//
+// Seed 003: recovers each kernel submission of a command-group function
+// (CGF) from host code clang compiled with our headers (usycl++
+// -fsycl-raise-host: -O0 with the submission path always_inline, see
+// sycl/detail/kernel_param_desc.hpp) and writes it as
+// sycl.host.schedule_kernel. Steps, in order (each a separate walk, so a
+// later step sees what the earlier ones raised):
+//
+//   1. constructors   calls/invokes of buffer/accessor/local_accessor/range/
+//                     id/nd_range constructors -> sycl.host.constructor
+//   2. get_kernel     addresses of strings naming a gpu.func kernel
+//   3. set_kernel     the store of such an address into the handler
+//   4. set_nd_range   the range/offset/nd_range annotated parameters
+//   5. set_captured   the assignments to the kernel object's fields
+//   6. schedule_kernel, checked against the kernel parameter descriptors
+//
+// A step that finds its anchor but cannot finish emits a remark naming the
+// step and the reason (unless quiet).
+//
+//===----------------------------------------------------------------------===//
+
+#include "usycl/Dialect/SYCL/Transforms/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
+
+#include <map>
+#include <optional>
+
+using namespace mlir;
+
+namespace usycl::sycl {
+#define GEN_PASS_DEF_SYCLRAISEHOST
+#include "usycl/Dialect/SYCL/Transforms/Passes.h.inc"
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Demangling of SYCL constructors
+//===----------------------------------------------------------------------===//
+
+struct CtorInfo {
+  std::string Class;              // "accessor", "range", ...
+  std::vector<std::string> Targs; // the class's template arguments
+  std::string Params;             // "(sycl::_V1::range<1> const&, ...)"
+  std::string Context;            // "sycl::_V1::accessor<...>"
+  bool isCopyOrMove() const {
+    return Params == "(" + Context + " const&)" || Params == "(" + Context + "&&)" ||
+           Params == "(" + Context + "&)";
+  }
+};
+
+std::vector<std::string> splitTopLevel(llvm::StringRef S) {
+  std::vector<std::string> Out;
+  int Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I < S.size(); ++I) {
+    char C = S[I];
+    if (C == '<' || C == '(')
+      ++Depth;
+    else if (C == '>' || C == ')')
+      --Depth;
+    else if (C == ',' && Depth == 0) {
+      Out.push_back(S.slice(Start, I).trim().str());
+      Start = I + 1;
+    }
+  }
+  if (Start < S.size())
+    Out.push_back(S.drop_front(Start).trim().str());
+  return Out;
+}
+
+// A constructor of a class in namespace sycl::_V1 (any class).
+std::optional<CtorInfo> demangleSYCLCtor(llvm::StringRef Mangled) {
+  if (!Mangled.starts_with("_ZN4sycl3_V1"))
+    return std::nullopt;
+  llvm::ItaniumPartialDemangler D;
+  std::string Name = Mangled.str();
+  if (D.partialDemangle(Name.c_str()) || !D.isCtorOrDtor())
+    return std::nullopt;
+  auto Get = [&](char *(llvm::ItaniumPartialDemangler::*F)(char *, size_t *) const) {
+    size_t N = 0;
+    char *Buf = (D.*F)(nullptr, &N);
+    std::string R = Buf ? Buf : "";
+    std::free(Buf);
+    return R;
+  };
+  std::string Base = Get(&llvm::ItaniumPartialDemangler::getFunctionBaseName);
+  if (Base.empty() || Base[0] == '~')
+    return std::nullopt;
+  CtorInfo Info;
+  Info.Context = Get(&llvm::ItaniumPartialDemangler::getFunctionDeclContextName);
+  Info.Params = Get(&llvm::ItaniumPartialDemangler::getFunctionParameters);
+  llvm::StringRef Ctx = Info.Context;
+  if (!Ctx.consume_front("sycl::_V1::"))
+    return std::nullopt;
+  size_t Lt = Ctx.find('<');
+  Info.Class = Ctx.substr(0, Lt).str();
+  if (Lt != llvm::StringRef::npos && Ctx.ends_with(">"))
+    Info.Targs = splitTopLevel(Ctx.slice(Lt + 1, Ctx.size() - 1));
+  return Info;
+}
+
+// "(sycl::_V1::access_mode)1025" -> 1025, "2" -> 2
+std::optional<int64_t> templateInt(const std::string &Arg) {
+  llvm::StringRef S = Arg;
+  size_t Close = S.rfind(')');
+  if (Close != llvm::StringRef::npos)
+    S = S.drop_front(Close + 1);
+  int64_t V;
+  if (S.trim().getAsInteger(10, V))
+    return std::nullopt;
+  return V;
+}
+
+// The SYCL type a constructor initialises, or null (not a SYCL class we
+// model, or a copy/move constructor: those are assignments, not creations).
+Type syclTypeOfCtor(MLIRContext *Ctx, const CtorInfo &C, bool AllowCopy = false) {
+  if (!AllowCopy && C.isCopyOrMove())
+    return {};
+  auto Dim = [&](size_t I) -> std::optional<unsigned> {
+    if (I >= C.Targs.size())
+      return std::nullopt;
+    std::optional<int64_t> V = templateInt(C.Targs[I]);
+    if (!V || *V < 1 || *V > 3)
+      return std::nullopt;
+    return unsigned(*V);
+  };
+  Type Void = LLVM::LLVMVoidType::get(Ctx);
+  llvm::StringRef Params = C.Params;
+  if (C.Class == "range" || C.Class == "id" || C.Class == "nd_range") {
+    std::optional<unsigned> D = Dim(0);
+    if (!D)
+      return {};
+    if (C.Class == "range")
+      return RangeType::get(Ctx, *D);
+    if (C.Class == "id")
+      return IDType::get(Ctx, *D);
+    return NdRangeType::get(Ctx, *D);
+  }
+  if (C.Class == "buffer") {
+    std::optional<unsigned> D = Dim(1);
+    if (!D)
+      return {};
+    bool Sub = Params.contains("sycl::_V1::buffer<");
+    return BufferType::get(Ctx, *D, Void, Sub);
+  }
+  if (C.Class == "accessor") {
+    std::optional<unsigned> D = Dim(1);
+    std::optional<int64_t> Mode = C.Targs.size() > 2 ? templateInt(C.Targs[2]) : std::nullopt;
+    std::optional<int64_t> Tgt = C.Targs.size() > 3 ? templateInt(C.Targs[3]) : std::nullopt;
+    if (!D || !Mode || !Tgt)
+      return {};
+    std::optional<AccessMode> M = symbolizeAccessMode(uint32_t(*Mode));
+    std::optional<Target> T = symbolizeTarget(uint32_t(*Tgt));
+    if (!M || !T)
+      return {};
+    SmallVector<Type> Body;
+    if (!C.isCopyOrMove() && Params.contains("sycl::_V1::range<")) {
+      Body.push_back(RangeType::get(Ctx, *D));
+      if (Params.contains("sycl::_V1::id<"))
+        Body.push_back(IDType::get(Ctx, *D));
+    } else {
+      Body.push_back(Void);
+    }
+    return AccessorType::get(Ctx, *D, Void, *M, *T, Body);
+  }
+  if (C.Class == "local_accessor") {
+    std::optional<unsigned> D = Dim(1);
+    if (!D)
+      return {};
+    SmallVector<Type> Body{C.isCopyOrMove() ? Type(Void) : Type(RangeType::get(Ctx, *D))};
+    return LocalAccessorType::get(Ctx, *D, Void, Body);
+  }
+  return {};
+}
+
+std::optional<llvm::StringRef> calleeName(Operation *Op) {
+  if (auto C = dyn_cast<LLVM::CallOp>(Op))
+    if (auto Callee = C.getCallee())
+      return *Callee;
+  if (auto I = dyn_cast<LLVM::InvokeOp>(Op))
+    if (auto Callee = I.getCallee())
+      return *Callee;
+  return std::nullopt;
+}
+
+OperandRange callArgs(Operation *Op) {
+  if (auto C = dyn_cast<LLVM::CallOp>(Op))
+    return C.getArgOperands();
+  return cast<LLVM::InvokeOp>(Op).getCalleeOperands();
+}
+
+// Removes a call or invoke; an invoke becomes a branch to its normal
+// successor.
+void eraseCall(OpBuilder &B, Operation *Op) {
+  if (auto I = dyn_cast<LLVM::InvokeOp>(Op)) {
+    B.setInsertionPoint(I);
+    LLVM::BrOp::create(B, I.getLoc(), I.getNormalDestOperands(), I.getNormalDest());
+  }
+  Op->erase();
+}
+
+//===----------------------------------------------------------------------===//
+// Value and address tracing (the -O0 idioms: values spilled to allocas)
+//===----------------------------------------------------------------------===//
+
+// The single store into an alloca that is otherwise only read (and
+// annotated), or null.
+LLVM::StoreOp singleStore(LLVM::AllocaOp A) {
+  LLVM::StoreOp Store;
+  for (OpOperand &U : A->getUses()) {
+    Operation *User = U.getOwner();
+    if (auto S = dyn_cast<LLVM::StoreOp>(User)) {
+      if (S.getAddr() != A.getResult() || Store)
+        return {};
+      Store = S;
+    } else if (!isa<LLVM::LoadOp, LLVM::VarAnnotation, LLVM::LifetimeStartOp,
+                    LLVM::LifetimeEndOp>(User)) {
+      return {};
+    }
+  }
+  return Store;
+}
+
+// Looks through loads of values spilled once to an alloca.
+Value forward(Value V) {
+  for (int Guard = 0; Guard < 64; ++Guard) {
+    auto Load = V.getDefiningOp<LLVM::LoadOp>();
+    if (!Load)
+      return V;
+    auto A = Load.getAddr().getDefiningOp<LLVM::AllocaOp>();
+    if (!A)
+      return V;
+    LLVM::StoreOp S = singleStore(A);
+    if (!S || S.getValue().getType() != Load.getType())
+      return V;
+    V = S.getValue();
+  }
+  return V;
+}
+
+// The base object an address points into (through GEPs and spills).
+Value rootOf(Value P) {
+  for (int Guard = 0; Guard < 64; ++Guard) {
+    P = forward(P);
+    if (auto G = P.getDefiningOp<LLVM::GEPOp>()) {
+      P = G.getBase();
+      continue;
+    }
+    return P;
+  }
+  return P;
+}
+
+// Constant byte offset of a GEP relative to its base.
+std::optional<int64_t> gepOffset(LLVM::GEPOp G, const DataLayout &DL) {
+  Type T = G.getElemType();
+  int64_t Off = 0;
+  bool First = true;
+  for (auto Idx : G.getIndices()) {
+    auto Attr = llvm::dyn_cast_if_present<IntegerAttr>(Idx);
+    std::optional<int64_t> I;
+    if (Attr)
+      I = Attr.getInt();
+    else if (auto C = cast<Value>(Idx).getDefiningOp<LLVM::ConstantOp>())
+      if (auto IA = dyn_cast<IntegerAttr>(C.getValue()))
+        I = IA.getInt();
+    if (!I)
+      return std::nullopt;
+    if (First) {
+      Off += *I * int64_t(DL.getTypeSize(T));
+      First = false;
+      continue;
+    }
+    if (auto S = dyn_cast<LLVM::LLVMStructType>(T)) {
+      ArrayRef<Type> Body = S.getBody();
+      if (*I < 0 || *I >= int64_t(Body.size()))
+        return std::nullopt;
+      int64_t FieldOff = 0;
+      for (int64_t F = 0; F <= *I; ++F) {
+        if (!S.isPacked())
+          FieldOff = llvm::alignTo(FieldOff, DL.getTypeABIAlignment(Body[F]));
+        if (F < *I)
+          FieldOff += DL.getTypeSize(Body[F]);
+      }
+      Off += FieldOff;
+      T = Body[*I];
+    } else if (auto A = dyn_cast<LLVM::LLVMArrayType>(T)) {
+      T = A.getElementType();
+      Off += *I * int64_t(DL.getTypeSize(T));
+    } else if (auto V = dyn_cast<VectorType>(T)) {
+      T = V.getElementType();
+      Off += *I * int64_t(DL.getTypeSize(T));
+    } else {
+      return std::nullopt;
+    }
+  }
+  return Off;
+}
+
+std::vector<int64_t> fieldOffsets(LLVM::LLVMStructType S, const DataLayout &DL) {
+  std::vector<int64_t> Out;
+  int64_t Off = 0;
+  for (Type T : S.getBody()) {
+    if (!S.isPacked())
+      Off = llvm::alignTo(Off, DL.getTypeABIAlignment(T));
+    Out.push_back(Off);
+    Off += DL.getTypeSize(T);
+  }
+  return Out;
+}
+
+bool isNamedStruct(Type T, llvm::StringRef Prefix) {
+  auto S = dyn_cast<LLVM::LLVMStructType>(T);
+  return S && S.isIdentified() && S.getName().starts_with(Prefix);
+}
+
+bool isAccessorStruct(Type T) {
+  return isNamedStruct(T, "class.sycl::_V1::accessor") ||
+         isNamedStruct(T, "class.sycl::_V1::local_accessor");
+}
+
+// The string an annotation names ("range", "kernel", ...).
+std::optional<std::string> annotationString(LLVM::VarAnnotation A, ModuleOp M) {
+  auto Addr = A.getAnnotation().getDefiningOp<LLVM::AddressOfOp>();
+  if (!Addr)
+    return std::nullopt;
+  auto G = M.lookupSymbol<LLVM::GlobalOp>(Addr.getGlobalNameAttr());
+  if (!G || !G.getValueOrNull())
+    return std::nullopt;
+  auto S = dyn_cast<StringAttr>(G.getValueOrNull());
+  if (!S)
+    return std::nullopt;
+  return S.getValue().rtrim('\0').str();
+}
+
+// The sycl.host.constructor that initialised the object at P, if any.
+HostConstructorOp constructorOf(Value P) {
+  P = forward(P);
+  for (Operation *U : P.getUsers())
+    if (auto C = dyn_cast<HostConstructorOp>(U))
+      if (C.getDst() == P)
+        return C;
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+struct RaiseHostPass : impl::SYCLRaiseHostBase<RaiseHostPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  InFlightDiagnostic remark(Operation *Op, llvm::StringRef Step) {
+    InFlightDiagnostic D = Op->emitRemark();
+    D << "sycl-raise-host: " << Step << ": ";
+    return D;
+  }
+  bool silent() const { return quiet; }
+
+  void raiseConstructors(ModuleOp M);
+  void raiseGetKernel(ModuleOp M);
+  void raiseSetKernel(ModuleOp M);
+  void raiseSetNDRange(LLVM::LLVMFuncOp F);
+  void raiseSetCaptured(LLVM::LLVMFuncOp F, const DataLayout &DL);
+  void raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL);
+
+  // Annotations of one function, by their string.
+  std::multimap<std::string, LLVM::VarAnnotation> annotations(LLVM::LLVMFuncOp F) {
+    std::multimap<std::string, LLVM::VarAnnotation> Out;
+    ModuleOp M = getOperation();
+    F.walk([&](LLVM::VarAnnotation A) {
+      if (std::optional<std::string> S = annotationString(A, M))
+        Out.emplace(*S, A);
+    });
+    return Out;
+  }
+
+  llvm::StringMap<SymbolRefAttr> Kernels; // name -> @module::@name
+};
+
+void RaiseHostPass::runOnOperation() {
+  ModuleOp M = getOperation();
+  Kernels.clear();
+  M.walk([&](gpu::GPUModuleOp GM) {
+    for (auto F : GM.getOps<gpu::GPUFuncOp>())
+      if (F.isKernel())
+        Kernels[F.getName()] = SymbolRefAttr::get(
+            GM.getNameAttr(), {FlatSymbolRefAttr::get(F.getNameAttr())});
+  });
+
+  raiseConstructors(M);
+  if (Kernels.empty()) {
+    bool HasSubmission = false;
+    M.walk([&](LLVM::VarAnnotation A) {
+      HasSubmission |= annotationString(A, M) == std::optional<std::string>("kernel");
+    });
+    if (!silent() && HasSubmission)
+      M.emitRemark("sycl-raise-host: get_kernel: the module has no kernels (gpu.func with "
+                   "the 'kernel' attribute in a gpu.module); give the device IR "
+                   "(sycl-mlir-opt --sycl-device-ir=<file>)");
+    return;
+  }
+  raiseGetKernel(M);
+  raiseSetKernel(M);
+  DataLayout DL(M);
+  SmallVector<LLVM::LLVMFuncOp> Funcs;
+  M.walk([&](LLVM::LLVMFuncOp F) {
+    if (!F.isExternal())
+      Funcs.push_back(F);
+  });
+  for (LLVM::LLVMFuncOp F : Funcs) {
+    bool HasSetKernel = false;
+    F.walk([&](HostHandlerSetKernel) { HasSetKernel = true; });
+    if (!HasSetKernel)
+      continue;
+    if (!annotations(F).count("kernel")) {
+      // single_task and launches from library code: seed 003 raises
+      // parallel_for only.
+      if (!silent())
+        F.walk([&](HostHandlerSetKernel SK) {
+          remark(SK, "schedule_kernel")
+              << "not raised: no parameter annotated 'kernel' in '" << F.getName()
+              << "' (a single_task, or a parallel_for with reductions, whose kernel "
+                 "object is a header wrapper); seed 003 raises plain parallel_for";
+        });
+      continue;
+    }
+    raiseSetNDRange(F);
+    raiseSetCaptured(F, DL);
+    raiseScheduleKernel(F, DL);
+  }
+}
+
+// 1. constructors
+void RaiseHostPass::raiseConstructors(ModuleOp M) {
+  SmallVector<Operation *> Calls;
+  M.walk([&](Operation *Op) {
+    if (isa<LLVM::CallOp, LLVM::InvokeOp>(Op))
+      Calls.push_back(Op);
+  });
+  OpBuilder B(M.getContext());
+  for (Operation *Op : Calls) {
+    std::optional<llvm::StringRef> Name = calleeName(Op);
+    if (!Name)
+      continue;
+    std::optional<CtorInfo> Info = demangleSYCLCtor(*Name);
+    if (!Info)
+      continue;
+    Type T = syclTypeOfCtor(M.getContext(), *Info);
+    if (!T)
+      continue;
+    OperandRange Args = callArgs(Op);
+    if (Args.empty() || !isa<LLVM::LLVMPointerType>(Args[0].getType()))
+      continue;
+    B.setInsertionPoint(Op);
+    HostConstructorOp::create(B, Op->getLoc(), Args[0], Args.drop_front(), TypeAttr::get(T));
+    eraseCall(B, Op);
+  }
+}
+
+// 2. get_kernel
+void RaiseHostPass::raiseGetKernel(ModuleOp M) {
+  SmallVector<LLVM::AddressOfOp> Addrs;
+  M.walk([&](LLVM::AddressOfOp A) { Addrs.push_back(A); });
+  OpBuilder B(M.getContext());
+  for (LLVM::AddressOfOp A : Addrs) {
+    auto G = M.lookupSymbol<LLVM::GlobalOp>(A.getGlobalNameAttr());
+    if (!G || !G.getConstant() || !G.getValueOrNull())
+      continue;
+    auto S = dyn_cast<StringAttr>(G.getValueOrNull());
+    if (!S)
+      continue;
+    auto It = Kernels.find(S.getValue().rtrim('\0'));
+    if (It == Kernels.end())
+      continue;
+    B.setInsertionPoint(A);
+    auto K = HostGetKernelOp::create(B, A.getLoc(), A.getType(), It->second);
+    A.replaceAllUsesWith(K.getResult());
+    A.erase();
+  }
+}
+
+// 3. set_kernel: store of a kernel's address into (a field of) the handler,
+// an argument of the CGF.
+void RaiseHostPass::raiseSetKernel(ModuleOp M) {
+  SmallVector<LLVM::StoreOp> Stores;
+  M.walk([&](LLVM::StoreOp S) {
+    if (S.getValue().getDefiningOp<HostGetKernelOp>())
+      Stores.push_back(S);
+  });
+  OpBuilder B(M.getContext());
+  for (LLVM::StoreOp S : Stores) {
+    auto K = S.getValue().getDefiningOp<HostGetKernelOp>();
+    Value Handler = rootOf(S.getAddr());
+    if (!isa<BlockArgument>(Handler)) {
+      // Only worth a remark where a parallel_for was inlined (elsewhere the
+      // name is used for other purposes, e.g. kernel ids).
+      bool InSubmission = false;
+      if (auto F = S->getParentOfType<LLVM::LLVMFuncOp>())
+        InSubmission = annotations(F).count("kernel") != 0;
+      if (!silent() && InSubmission)
+        remark(S, "set_kernel")
+            << "the kernel name " << K.getKernelName()
+            << " is stored to memory that is not reached from an argument of the "
+               "command-group function (check that parallel_for was inlined into it)";
+      continue;
+    }
+    B.setInsertionPointAfter(S);
+    HostHandlerSetKernel::create(B, S.getLoc(), Handler, K.getKernelNameAttr());
+  }
+}
+
+// 4. set_nd_range
+void RaiseHostPass::raiseSetNDRange(LLVM::LLVMFuncOp F) {
+  auto Ann = annotations(F);
+  auto One = [&](const char *Key) -> std::optional<LLVM::VarAnnotation> {
+    if (Ann.count(Key) != 1)
+      return std::nullopt;
+    return Ann.find(Key)->second;
+  };
+  HostHandlerSetKernel SK;
+  F.walk([&](HostHandlerSetKernel Op) { SK = Op; });
+  size_t NRange = Ann.count("range"), NNd = Ann.count("nd_range"), NOff = Ann.count("offset");
+  if (NRange + NNd != 1 || NOff > 1 || (NNd && NOff)) {
+    if (!silent())
+      remark(SK, "set_nd_range")
+          << "expected one annotated range or nd_range parameter of parallel_for in '"
+          << F.getName() << "', found " << NRange << " range, " << NNd << " nd_range and "
+          << NOff << " offset annotations";
+    return;
+  }
+  bool Nd = NNd == 1;
+  LLVM::VarAnnotation R = *One(Nd ? "nd_range" : "range");
+  std::optional<LLVM::VarAnnotation> O = NOff ? One("offset") : std::nullopt;
+  Operation *Last = R;
+  if (O && R->isBeforeInBlock(*O) && R->getBlock() == (*O)->getBlock())
+    Last = *O;
+  OpBuilder B(Last);
+  B.setInsertionPointAfter(Last);
+  auto Op = HostHandlerSetNDRange::create(B, Last->getLoc(), SK.getHandler(), R.getVal(),
+                                          O ? O->getVal() : Value(), Nd);
+  (void)Op;
+}
+
+// 5. set_captured
+void RaiseHostPass::raiseSetCaptured(LLVM::LLVMFuncOp F, const DataLayout &DL) {
+  auto Ann = annotations(F);
+  HostHandlerSetKernel SK;
+  F.walk([&](HostHandlerSetKernel Op) { SK = Op; });
+  if (Ann.count("kernel") != 1) {
+    if (!silent())
+      remark(SK, "set_captured") << "expected one parameter of parallel_for annotated "
+                                    "'kernel' in '"
+                                 << F.getName() << "', found " << Ann.count("kernel");
+    return;
+  }
+  LLVM::VarAnnotation KA = Ann.find("kernel")->second;
+  // The kernel object: the annotated parameter (by value), or what the
+  // annotated reference parameter points to.
+  Value Lambda = KA.getVal();
+  if (auto A = Lambda.getDefiningOp<LLVM::AllocaOp>())
+    if (isa<LLVM::LLVMPointerType>(A.getElemType()))
+      if (LLVM::StoreOp S = singleStore(A))
+        Lambda = S.getValue();
+  Lambda = forward(Lambda);
+  auto LambdaAlloca = Lambda.getDefiningOp<LLVM::AllocaOp>();
+  auto LambdaType =
+      LambdaAlloca ? dyn_cast<LLVM::LLVMStructType>(LambdaAlloca.getElemType()) : nullptr;
+  if (!LambdaType) {
+    if (!silent())
+      remark(SK, "set_captured")
+          << "the kernel object is not built in '" << F.getName()
+          << "' (it is passed in by reference, e.g. by the queue::parallel_for "
+             "shortcut or a named lambda of the caller), so its captures cannot be "
+             "recovered here";
+    return;
+  }
+
+  // Every write into the kernel object, by byte offset.
+  struct Write {
+    int64_t Offset;
+    int64_t Size;     // -1: unknown (loop over an array)
+    Operation *Op;
+    Value Src;        // memcpy/copy constructor/array loop: the source object
+    Value Val;        // store: the value
+  };
+  std::vector<Write> Writes;
+  std::vector<std::pair<Value, int64_t>> Work{{Lambda, 0}};
+  while (!Work.empty()) {
+    auto [P, Off] = Work.back();
+    Work.pop_back();
+    for (OpOperand &U : P.getUses()) {
+      Operation *User = U.getOwner();
+      if (auto G = dyn_cast<LLVM::GEPOp>(User)) {
+        if (G.getBase() != P)
+          continue;
+        if (std::optional<int64_t> D = gepOffset(G, DL)) {
+          Work.push_back({G.getResult(), Off + *D});
+          continue;
+        }
+        // Element-wise copy loop of an array field (-O0): stores of
+        // loads from the same position of a source array.
+        for (Operation *GU : G->getUsers()) {
+          auto St = dyn_cast<LLVM::StoreOp>(GU);
+          if (!St || St.getAddr() != G.getResult())
+            continue;
+          auto Ld = St.getValue().getDefiningOp<LLVM::LoadOp>();
+          auto SrcG = Ld ? Ld.getAddr().getDefiningOp<LLVM::GEPOp>() : nullptr;
+          if (SrcG)
+            Writes.push_back({Off, -1, St, SrcG.getBase(), Value()});
+        }
+      } else if (auto St = dyn_cast<LLVM::StoreOp>(User)) {
+        if (St.getAddr() == P)
+          Writes.push_back({Off, int64_t(DL.getTypeSize(St.getValue().getType())), St,
+                            Value(), St.getValue()});
+      } else if (auto MC = dyn_cast<LLVM::MemcpyOp>(User)) {
+        if (MC.getDst() != P)
+          continue;
+        APInt Len;
+        if (matchPattern(MC.getLen(), m_ConstantInt(&Len)))
+          Writes.push_back({Off, Len.getSExtValue(), MC, MC.getSrc(), Value()});
+      } else if (isa<LLVM::CallOp, LLVM::InvokeOp>(User)) {
+        OperandRange Args = callArgs(User);
+        if (Args.size() != 2 || Args[0] != P)
+          continue;
+        std::optional<llvm::StringRef> Name = calleeName(User);
+        std::optional<CtorInfo> Info = Name ? demangleSYCLCtor(*Name) : std::nullopt;
+        if (Info && Info->isCopyOrMove())
+          Writes.push_back({Off, -2, User, Args[1], Value()});
+      }
+    }
+  }
+
+  std::vector<int64_t> Offsets = fieldOffsets(LambdaType, DL);
+  ArrayRef<Type> Fields = LambdaType.getBody();
+  OpBuilder B(KA);
+  Location Loc = KA.getLoc();
+  Type I32 = B.getI32Type();
+  int64_t Index = -1; // the capture's index: struct fields minus padding
+  for (size_t FI = 0; FI < Fields.size(); ++FI) {
+    int64_t Begin = Offsets[FI], Size = DL.getTypeSize(Fields[FI]), End = Begin + Size;
+    Type FieldT = Fields[FI];
+    std::vector<Write *> Mine;
+    for (Write &W : Writes)
+      if (W.Offset >= Begin && W.Offset < End)
+        Mine.push_back(&W);
+    // Clang's explicit padding in packed structs: [N x i8], never written.
+    if (auto AT = dyn_cast<LLVM::LLVMArrayType>(FieldT))
+      if (LambdaType.isPacked() && AT.getElementType().isInteger(8) && Mine.empty() &&
+          FI + 1 == Fields.size())
+        continue;
+    int64_t I = ++Index;
+    // A vector store that begins before this field and covers it.
+    Write *Covering = nullptr;
+    for (Write &W : Writes)
+      if (W.Val && isa<VectorType>(W.Val.getType()) && W.Offset <= Begin &&
+          W.Offset + W.Size >= End && W.Size > Size)
+        Covering = &W;
+    if (Covering && Mine.size() == 1 && Mine[0] == Covering)
+      Mine.clear();
+
+    Value Captured;
+    Type SyclType;
+    auto Fail = [&](llvm::StringRef Why) {
+      if (!silent())
+        remark(SK, "set_captured") << "field " << I << " of the kernel object (offset "
+                                   << Begin << ", " << Size << " bytes): " << Why;
+    };
+    auto AccessorFrom = [&](Value Src, Operation *CopyCall) {
+      Src = forward(Src);
+      if (HostConstructorOp C = constructorOf(Src)) {
+        SyclType = C.getType();
+      } else if (CopyCall) {
+        // No constructor in sight (the accessor came from elsewhere): the
+        // copy constructor still says which accessor it is.
+        if (std::optional<llvm::StringRef> N = calleeName(CopyCall))
+          if (std::optional<CtorInfo> Info = demangleSYCLCtor(*N))
+            SyclType = syclTypeOfCtor(B.getContext(), *Info, /*AllowCopy=*/true);
+      }
+      Captured = Src;
+    };
+
+    if (Mine.size() == 1 && Mine[0]->Offset == Begin) {
+      Write &W = *Mine[0];
+      if (W.Val && W.Size == Size) {
+        Captured = W.Val; // a scalar, pointer or small struct stored whole
+      } else if (W.Size == -1) {
+        // Array copied element by element: the captured value is the array.
+        Captured = LLVM::LoadOp::create(B, Loc, FieldT, W.Src);
+      } else if (W.Src && (W.Size == Size || W.Size == -2)) {
+        if (isAccessorStruct(FieldT))
+          AccessorFrom(W.Src, W.Size == -2 ? W.Op : nullptr);
+        else
+          Captured = LLVM::LoadOp::create(B, Loc, FieldT, W.Src);
+      }
+    } else if (Mine.empty() && Covering) {
+      // Coalesced scalars: one vector store assigned this and its neighbours.
+      auto VT = cast<VectorType>(Covering->Val.getType());
+      int64_t ElemSize = DL.getTypeSize(VT.getElementType());
+      if (VT.getElementType() == FieldT && (Begin - Covering->Offset) % ElemSize == 0) {
+        Value Idx = LLVM::ConstantOp::create(B, Loc, I32,
+                                             B.getI32IntegerAttr((Begin - Covering->Offset) /
+                                                                 ElemSize));
+        Captured = LLVM::ExtractElementOp::create(B, Loc, Covering->Val, Idx);
+      }
+    } else if (!Mine.empty() && isAccessorStruct(FieldT)) {
+      // Accessor assigned member by member (optimised code): look through the
+      // load of its first member to the accessor object.
+      for (Write *W : Mine)
+        if (W->Offset == Begin && W->Val)
+          if (auto Ld = W->Val.getDefiningOp<LLVM::LoadOp>())
+            AccessorFrom(rootOf(Ld.getAddr()), nullptr);
+      if (Captured && !SyclType)
+        Captured = Value();
+    } else if (!Mine.empty()) {
+      // Split array: pieces (vectors and scalars) that together cover the
+      // field. Rebuild the array value from them.
+      auto AT = dyn_cast<LLVM::LLVMArrayType>(FieldT);
+      if (AT) {
+        Type ET = AT.getElementType();
+        int64_t ES = DL.getTypeSize(ET);
+        SmallVector<Value> Elems(AT.getNumElements());
+        bool Ok = true;
+        for (Write *W : Mine) {
+          if (!W->Val) {
+            Ok = false;
+            break;
+          }
+          int64_t Pos = (W->Offset - Begin) / ES;
+          if ((W->Offset - Begin) % ES) {
+            Ok = false;
+            break;
+          }
+          if (W->Val.getType() == ET) {
+            if (Pos < int64_t(Elems.size()))
+              Elems[Pos] = W->Val;
+            continue;
+          }
+          auto VT = dyn_cast<VectorType>(W->Val.getType());
+          if (!VT || VT.getElementType() != ET) {
+            Ok = false;
+            break;
+          }
+          for (int64_t K = 0; K < VT.getNumElements() && Pos + K < int64_t(Elems.size());
+               ++K) {
+            Value Idx = LLVM::ConstantOp::create(B, Loc, I32, B.getI32IntegerAttr(K));
+            Elems[Pos + K] = LLVM::ExtractElementOp::create(B, Loc, W->Val, Idx);
+          }
+        }
+        if (Ok && llvm::all_of(Elems, [](Value V) { return bool(V); })) {
+          Value Arr = LLVM::UndefOp::create(B, Loc, AT);
+          for (auto [K, E] : llvm::enumerate(Elems))
+            Arr = LLVM::InsertValueOp::create(B, Loc, Arr, E, ArrayRef<int64_t>{int64_t(K)});
+          Captured = Arr;
+        }
+      }
+    }
+
+    if (!Captured) {
+      if (Mine.empty() && !Covering)
+        Fail("no assignment to it found");
+      else
+        Fail(isAccessorStruct(FieldT)
+                 ? "an accessor whose source object (and its sycl.host.constructor) "
+                   "could not be found"
+                 : "its assignments could not be mapped to one value");
+      continue;
+    }
+    HostSetCaptured::create(B, Loc, Lambda, B.getI64IntegerAttr(I), Captured,
+                            SyclType ? TypeAttr::get(SyclType) : TypeAttr());
+  }
+}
+
+// 6. schedule_kernel
+void RaiseHostPass::raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL) {
+  HostHandlerSetKernel SK;
+  int NumSK = 0;
+  F.walk([&](HostHandlerSetKernel Op) {
+    SK = Op;
+    ++NumSK;
+  });
+  auto Fail = [&](const Twine &Why) {
+    if (!silent())
+      remark(SK, "schedule_kernel") << Why;
+  };
+  if (NumSK != 1)
+    return Fail("expected one set_kernel in '" + F.getName() + "', found " +
+                Twine(NumSK));
+  SmallVector<HostHandlerSetNDRange> Ranges;
+  F.walk([&](HostHandlerSetNDRange Op) { Ranges.push_back(Op); });
+  if (Ranges.size() != 1)
+    return Fail("expected one set_nd_range in '" + F.getName() + "', found " +
+                Twine(Ranges.size()));
+  std::map<int64_t, HostSetCaptured> Captured;
+  Value Lambda;
+  F.walk([&](HostSetCaptured Op) {
+    Captured[Op.getIndex()] = Op;
+    Lambda = Op.getLambda();
+  });
+
+  // The kernel parameter descriptors (sycl/detail/kernel_param_desc.hpp).
+  auto Ann = annotations(F);
+  if (Ann.count("kernel_num_params") != 1 || Ann.count("kernel_param_desc") != 1)
+    return Fail("the kernel parameter descriptors are missing (no kernel_num_params/"
+                "kernel_param_desc annotations: compile with usycl++ -fsycl-raise-host, "
+                "which includes the device pass's integration header)");
+  auto Stored = [&](LLVM::VarAnnotation A) -> Value {
+    auto Al = A.getVal().getDefiningOp<LLVM::AllocaOp>();
+    LLVM::StoreOp S = Al ? singleStore(Al) : LLVM::StoreOp();
+    return S ? S.getValue() : Value();
+  };
+  Value NP = Stored(Ann.find("kernel_num_params")->second);
+  Value PD = Stored(Ann.find("kernel_param_desc")->second);
+  APInt NumParamsAP;
+  if (!NP || !matchPattern(NP, m_ConstantInt(&NumParamsAP)))
+    return Fail("kernel_num_params is not a constant");
+  int64_t NumParams = NumParamsAP.getSExtValue();
+  // &table[first]: addressof, maybe behind a constant GEP of i32s.
+  int64_t DescOffset = 0;
+  if (auto G = PD ? PD.getDefiningOp<LLVM::GEPOp>() : nullptr) {
+    std::optional<int64_t> O = gepOffset(G, DL);
+    if (!O)
+      return Fail("kernel_param_desc is not a constant address");
+    DescOffset = *O;
+    PD = G.getBase();
+  }
+  auto Addr = PD ? PD.getDefiningOp<LLVM::AddressOfOp>() : nullptr;
+  auto Table = Addr ? getOperation().lookupSymbol<LLVM::GlobalOp>(Addr.getGlobalNameAttr())
+                    : nullptr;
+  SmallVector<int64_t> Desc;
+  if (Table && Table.getValueOrNull()) {
+    if (auto D = dyn_cast<DenseIntElementsAttr>(Table.getValueOrNull()))
+      for (const APInt &V : D.getValues<APInt>())
+        Desc.push_back(V.getSExtValue());
+  }
+  if (Desc.empty())
+    return Fail("kernel_param_desc does not point to a constant descriptor table");
+  int64_t First = DescOffset / 4; // index of the first int
+  if (First + NumParams * 4 > int64_t(Desc.size()))
+    return Fail("the descriptor table is shorter than kernel_num_params says");
+
+  // Consistency of the captured values with the descriptors.
+  if (int64_t(Captured.size()) != NumParams ||
+      (NumParams && (Captured.begin()->first != 0 || Captured.rbegin()->first != NumParams - 1)))
+    return Fail("the kernel has " + Twine(NumParams) + " parameters but " +
+                Twine(Captured.size()) +
+                " set_captured ops were raised (is the sequence of set_captured ops "
+                "continuous?)");
+  SmallVector<Value> Args;
+  SmallVector<Type> Types;
+  for (int64_t I = 0; I < NumParams; ++I) {
+    HostSetCaptured C = Captured[I];
+    int64_t Kind = Desc[First + I * 4], Size = Desc[First + I * 4 + 1];
+    Type ST = C.getSyclType() ? *C.getSyclType() : Type();
+    Type VT = C.getValue().getType();
+    switch (Kind) {
+    case 0: // accessor
+      if (!isa_and_nonnull<AccessorType>(ST))
+        return Fail("parameter " + Twine(I) +
+                    " is an accessor, but its set_captured has no !sycl.accessor type (was "
+                    "its sycl.host.constructor raised in this function?)");
+      break;
+    case 6: // local_accessor
+      if (!isa_and_nonnull<LocalAccessorType>(ST))
+        return Fail("parameter " + Twine(I) +
+                    " is a local_accessor, but its set_captured has no "
+                    "!sycl.local_accessor type");
+      break;
+    case 3: // pointer
+      if (!isa<LLVM::LLVMPointerType>(VT) || ST)
+        return Fail("parameter " + Twine(I) + " is a pointer, but the captured value is not");
+      break;
+    case 1: // standard layout
+      if (ST || int64_t(DL.getTypeSize(VT)) != Size)
+        return Fail("parameter " + Twine(I) + " has " + Twine(Size) +
+                    " bytes, but the captured value does not");
+      break;
+    default:
+      return Fail("parameter " + Twine(I) + " has an unknown descriptor kind " +
+                  Twine(Kind));
+    }
+    Args.push_back(C.getValue());
+    Types.push_back(ST);
+  }
+  // The captured values must be available where the kernel is scheduled.
+  HostHandlerSetNDRange R = Ranges.front();
+  OpBuilder B(SK);
+  B.setInsertionPointAfter(SK);
+  DominanceInfo Dom(F);
+  for (Value V : Args)
+    if (!Dom.properlyDominates(V, SK))
+      return Fail("a captured value does not dominate set_kernel");
+  if (!Dom.properlyDominates(R.getRange(), SK))
+    return Fail("the range does not dominate set_kernel");
+  HostScheduleKernel::create(B, SK.getLoc(), SK.getHandler(), SK.getKernelNameAttr(),
+                             R.getRange(), R.getOffset(), R.getNdRange(), Args, Types);
+  ++numScheduled;
+  (void)Lambda;
+}
+
+} // namespace
+} // namespace usycl::sycl

@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Compiles every tests/e2e program with `usycl++ -fsycl-raise-host -S
+-emit-mlir` (a compile failure fails the script) and reports, per program,
+the kernel submissions that reached the handler (sycl.host.handler.set_kernel):
+how many became exactly one sycl.host.schedule_kernel, and for each one that
+did not, the reason sycl-raise-host gave (its remarks). `ok` means every
+submission was raised (single_task and reduction launches, which seed 003
+does not cover, are counted separately)."""
+import argparse
+import glob
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+SKIP = re.compile(r"schedule_kernel: not raised: no parameter annotated 'kernel'")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--usycl", required=True)
+    ap.add_argument("--e2e", required=True)
+    args = ap.parse_args()
+    failures = 0
+    incomplete = 0
+    total_sched = total_skipped = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for src in sorted(glob.glob(os.path.join(args.e2e, "*.cpp"))):
+            name = os.path.basename(src)
+            out = os.path.join(tmp, name + ".mlir")
+            cmd = [args.usycl, "-fsycl-targets=x86_64", "-fsycl-raise-host", "-S",
+                   "-emit-mlir", "-I", args.e2e, src, "-o", out]
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            if r.returncode != 0:
+                print(f"FAIL {name}: usycl++ -fsycl-raise-host failed:\n{r.stderr}")
+                failures += 1
+                continue
+            text = open(out).read()
+            set_kernel = len(re.findall(r"sycl\.host\.handler\.set_kernel ", text))
+            sched = len(re.findall(r"sycl\.host\.schedule_kernel ", text))
+            remarks = [l for l in r.stderr.splitlines() if "remark: sycl-raise-host" in l]
+            skipped = [l for l in remarks if SKIP.search(l)]
+            problems = [l for l in remarks if not SKIP.search(l)]
+            total_sched += sched
+            total_skipped += len(skipped)
+            ok = not problems and sched + len(skipped) == set_kernel
+            print(f"{'ok  ' if ok else 'part'} {name}: {sched} schedule_kernel, "
+                  f"{len(skipped)} not raised (single_task/reduction), "
+                  f"{set_kernel} submissions")
+            for l in sorted(set(problems)):
+                print("     " + l.split("remark: ", 1)[-1])
+            if not ok:
+                incomplete += 1
+    print(f"summary: {total_sched} parallel_for submissions raised, {total_skipped} "
+          f"single_task/reduction submissions not raised, {incomplete} program(s) with "
+          f"submissions not raised, {failures} program(s) failing to compile")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
