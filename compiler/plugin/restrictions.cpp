@@ -134,11 +134,12 @@ std::string firstNonPtxStatement(llvm::StringRef Asm) {
       St = St.trim();
       while (!St.empty() && (St.front() == '{' || St.front() == '}'))
         St = St.drop_front().ltrim();
-      // A label "name:".
+      // A label "name:" (also "L%=:" with GCC's unique-number operand).
       size_t Colon = St.find(':');
       if (Colon != llvm::StringRef::npos &&
           llvm::all_of(St.take_front(Colon), [](char C) {
-            return llvm::isAlnum(C) || C == '_' || C == '$';
+            return llvm::isAlnum(C) || C == '_' || C == '$' || C == '%' ||
+                   C == '=';
           }) &&
           Colon != 0)
         St = St.drop_front(Colon + 1).ltrim();
@@ -152,7 +153,7 @@ std::string firstNonPtxStatement(llvm::StringRef Asm) {
         continue; // a directive (.reg .b32 r;)
       llvm::StringRef Word = St.take_while(
           [](char C) { return llvm::isAlnum(C) || C == '_' || C == '.'; });
-      auto [Base, Suffix] = Word.split('.');
+      llvm::StringRef Base = Word.split('.').first;
       bool Known = !Base.empty() && ptxInstructions().contains(Base) &&
                    (Word.contains('.') || bareInstructionAllowed(Base));
       if (!Known) {
@@ -496,8 +497,7 @@ private:
 class Checker {
 public:
   Checker(Sema &S, const Settings &Set)
-      : S(S), Ctx(S.Context), SM(Ctx.getSourceManager()),
-        Diags(S.getDiagnostics()), Set(Set) {}
+      : Ctx(S.Context), Diags(S.getDiagnostics()), Set(Set) {}
 
   void run(llvm::ArrayRef<const FunctionDecl *> Roots) {
     for (const FunctionDecl *Root : Roots)
@@ -507,9 +507,7 @@ public:
   }
 
 private:
-  Sema &S;
   ASTContext &Ctx;
-  SourceManager &SM;
   DiagnosticsEngine &Diags;
   const Settings &Set;
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionScan>> Scans;

@@ -377,6 +377,8 @@ private:
   void raiseSetNDRange(LLVM::LLVMFuncOp F);
   void raiseSetCaptured(LLVM::LLVMFuncOp F, const DataLayout &DL);
   void raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL);
+  std::optional<std::pair<int64_t, SmallVector<int64_t>>>
+  descriptors(LLVM::LLVMFuncOp F, const DataLayout &DL, std::string *Why = nullptr);
 
   // Annotations of one function, by their string.
   std::multimap<std::string, LLVM::VarAnnotation> annotations(LLVM::LLVMFuncOp F) {
@@ -581,12 +583,55 @@ void RaiseHostPass::raiseSetCaptured(LLVM::LLVMFuncOp F, const DataLayout &DL) {
   auto LambdaType =
       LambdaAlloca ? dyn_cast<LLVM::LLVMStructType>(LambdaAlloca.getElemType()) : nullptr;
   if (!LambdaType) {
-    if (!silent())
-      remark(SK, "set_captured")
-          << "the kernel object is not built in '" << F.getName()
-          << "' (it is passed in by reference, e.g. by the queue::parallel_for "
-             "shortcut or a named lambda of the caller), so its captures cannot be "
-             "recovered here";
+    // Built elsewhere (queue::parallel_for shortcut, a named lambda of the
+    // caller) and passed in by reference: its assignments are out of
+    // sight, but the descriptors say where each field lives; capture what
+    // is read from there (accessors as pointers typed from the descriptor).
+    std::optional<std::pair<int64_t, SmallVector<int64_t>>> D = descriptors(F, DL);
+    if (!D || !isa<LLVM::LLVMPointerType>(Lambda.getType())) {
+      if (!silent())
+        remark(SK, "set_captured")
+            << "the kernel object is not built in '" << F.getName()
+            << "' (it is passed in by reference, e.g. by the queue::parallel_for "
+               "shortcut or a named lambda of the caller), and without its parameter "
+               "descriptors its fields are unknown";
+      return;
+    }
+    OpBuilder B(KA);
+    Location Loc = SK.getLoc();
+    MLIRContext *Ctx = B.getContext();
+    Type Ptr = LLVM::LLVMPointerType::get(Ctx), I8 = B.getI8Type();
+    Type Void = LLVM::LLVMVoidType::get(Ctx);
+    for (int64_t I = 0; I < D->first; ++I) {
+      ArrayRef<int64_t> P = ArrayRef<int64_t>(D->second).slice(I * 4, 4);
+      int64_t Kind = P[0], Size = P[1], Offset = P[2], Info = P[3];
+      Value Addr = LLVM::GEPOp::create(B, Loc, Ptr, I8, Lambda,
+                                       ArrayRef<LLVM::GEPArg>{int32_t(Offset)});
+      Value V;
+      Type ST;
+      if (Kind == 0) {
+        std::optional<AccessMode> M = symbolizeAccessMode(uint32_t(1024 + ((Info >> 4) & 15)));
+        std::optional<Target> T = symbolizeTarget(uint32_t(2014 + (Info >> 8)));
+        unsigned Dims = Info & 15;
+        if (M && T && Dims >= 1 && Dims <= 3)
+          ST = AccessorType::get(Ctx, Dims, Void, *M, *T, {Void});
+        V = Addr;
+      } else if (Kind == 6) {
+        unsigned Dims = Info & 15;
+        if (Dims >= 1 && Dims <= 3)
+          ST = LocalAccessorType::get(Ctx, Dims, Void, {RangeType::get(Ctx, Dims)});
+        V = Addr;
+      } else if (Kind == 3) {
+        V = LLVM::LoadOp::create(B, Loc, Ptr, Addr);
+      } else {
+        Type T = (Size == 1 || Size == 2 || Size == 4 || Size == 8)
+                     ? Type(B.getIntegerType(Size * 8))
+                     : Type(LLVM::LLVMArrayType::get(I8, Size));
+        V = LLVM::LoadOp::create(B, Loc, T, Addr);
+      }
+      HostSetCaptured::create(B, Loc, Lambda, B.getI64IntegerAttr(I), V,
+                              ST ? TypeAttr::get(ST) : TypeAttr());
+    }
     return;
   }
 
@@ -785,39 +830,20 @@ void RaiseHostPass::raiseSetCaptured(LLVM::LLVMFuncOp F, const DataLayout &DL) {
   }
 }
 
-// 6. schedule_kernel
-void RaiseHostPass::raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL) {
-  HostHandlerSetKernel SK;
-  int NumSK = 0;
-  F.walk([&](HostHandlerSetKernel Op) {
-    SK = Op;
-    ++NumSK;
-  });
-  auto Fail = [&](const Twine &Why) {
-    if (!silent())
-      remark(SK, "schedule_kernel") << Why;
-  };
-  if (NumSK != 1)
-    return Fail("expected one set_kernel in '" + F.getName() + "', found " +
-                Twine(NumSK));
-  SmallVector<HostHandlerSetNDRange> Ranges;
-  F.walk([&](HostHandlerSetNDRange Op) { Ranges.push_back(Op); });
-  if (Ranges.size() != 1)
-    return Fail("expected one set_nd_range in '" + F.getName() + "', found " +
-                Twine(Ranges.size()));
-  std::map<int64_t, HostSetCaptured> Captured;
-  Value Lambda;
-  F.walk([&](HostSetCaptured Op) {
-    Captured[Op.getIndex()] = Op;
-    Lambda = Op.getLambda();
-  });
 
-  // The kernel parameter descriptors (sycl/detail/kernel_param_desc.hpp).
+// The kernel's parameter descriptors: (kernel_num_params, 4 ints per
+// parameter), from the annotated variables of handler::set_kernel.
+std::optional<std::pair<int64_t, SmallVector<int64_t>>>
+RaiseHostPass::descriptors(LLVM::LLVMFuncOp F, const DataLayout &DL, std::string *WhyOut) {
+  std::string Ignored;
+  std::string &Why = WhyOut ? *WhyOut : Ignored;
+  auto Fail = [&](const Twine &T) -> std::optional<std::pair<int64_t, SmallVector<int64_t>>> {
+    Why = T.str();
+    return std::nullopt;
+  };
   auto Ann = annotations(F);
   if (Ann.count("kernel_num_params") != 1 || Ann.count("kernel_param_desc") != 1)
-    return Fail("the kernel parameter descriptors are missing (no kernel_num_params/"
-                "kernel_param_desc annotations: compile with usycl++ -fsycl-raise-host, "
-                "which includes the device pass's integration header)");
+    return Fail("the kernel parameter descriptors are missing");
   auto Stored = [&](LLVM::VarAnnotation A) -> Value {
     auto Al = A.getVal().getDefiningOp<LLVM::AllocaOp>();
     LLVM::StoreOp S = Al ? singleStore(Al) : LLVM::StoreOp();
@@ -853,6 +879,50 @@ void RaiseHostPass::raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL
   if (First + NumParams * 4 > int64_t(Desc.size()))
     return Fail("the descriptor table is shorter than kernel_num_params says");
 
+  SmallVector<int64_t> Mine(Desc.begin() + First, Desc.begin() + First + NumParams * 4);
+  return std::make_pair(NumParams, Mine);
+}
+
+// 6. schedule_kernel
+void RaiseHostPass::raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL) {
+  HostHandlerSetKernel SK;
+  int NumSK = 0;
+  F.walk([&](HostHandlerSetKernel Op) {
+    SK = Op;
+    ++NumSK;
+  });
+  auto Fail = [&](const Twine &Why) {
+    if (!silent())
+      remark(SK, "schedule_kernel") << Why;
+  };
+  if (NumSK != 1)
+    return Fail("expected one set_kernel in '" + F.getName() + "', found " +
+                Twine(NumSK));
+  SmallVector<HostHandlerSetNDRange> Ranges;
+  F.walk([&](HostHandlerSetNDRange Op) { Ranges.push_back(Op); });
+  if (Ranges.size() != 1)
+    return Fail("expected one set_nd_range in '" + F.getName() + "', found " +
+                Twine(Ranges.size()));
+  std::map<int64_t, HostSetCaptured> Captured;
+  Value Lambda;
+  F.walk([&](HostSetCaptured Op) {
+    Captured[Op.getIndex()] = Op;
+    Lambda = Op.getLambda();
+  });
+
+  // The kernel parameter descriptors (sycl/detail/kernel_param_desc.hpp).
+  auto Ann = annotations(F);
+  if (Ann.count("kernel_num_params") != 1 || Ann.count("kernel_param_desc") != 1)
+    return Fail("the kernel parameter descriptors are missing (no kernel_num_params/"
+                "kernel_param_desc annotations: compile with usycl++ -fsycl-raise-host, "
+                "which includes the device pass's integration header)");
+  std::string Why;
+  std::optional<std::pair<int64_t, SmallVector<int64_t>>> D = descriptors(F, DL, &Why);
+  if (!D)
+    return Fail(Why);
+  int64_t NumParams = D->first;
+  ArrayRef<int64_t> Desc = D->second;
+  const int64_t First = 0;
   // Consistency of the captured values with the descriptors.
   if (int64_t(Captured.size()) != NumParams ||
       (NumParams && (Captured.begin()->first != 0 || Captured.rbegin()->first != NumParams - 1)))
@@ -865,6 +935,7 @@ void RaiseHostPass::raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL
   for (int64_t I = 0; I < NumParams; ++I) {
     HostSetCaptured C = Captured[I];
     int64_t Kind = Desc[First + I * 4], Size = Desc[First + I * 4 + 1];
+    (void)First;
     Type ST = C.getSyclType() ? *C.getSyclType() : Type();
     Type VT = C.getValue().getType();
     switch (Kind) {

@@ -10,8 +10,8 @@
 // is no particular device.
 // RUN: not %usycl -c -fsycl-fixed-targets=nvidia_gpu_sm_90,nvidia_gpu_sm_99 %s -o %t/x.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BAD
-// BAD: usycl++: error: unknown target 'nvidia_gpu_sm_99' in '-fsycl-fixed-targets=nvidia_gpu_sm_90,nvidia_gpu_sm_99'; valid targets are: x86_64, nvidia_gpu_sm_50,
-// BAD-SAME: ; and devices usycl++ does not compile for: intel_gpu_bdw,
+// BAD: usycl++: error: unknown target 'nvidia_gpu_sm_99' in '-fsycl-fixed-targets=nvidia_gpu_sm_90,nvidia_gpu_sm_99'; valid targets are: x86_64, intel_gpu_bdw, {{.*}}, intel_gpu_pvc, nvidia_gpu_sm_50,
+// BAD-SAME: ; and devices usycl++ does not compile for: nvidia_gpu_sm_100,
 // RUN: not %usycl -c -fsycl-fixed-targets=nvptx64-nvidia-cuda %s -o %t/x.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=GENERIC
 // GENERIC: usycl++: error: 'nvptx64-nvidia-cuda' in '-fsycl-fixed-targets=nvptx64-nvidia-cuda' is not a device
@@ -50,13 +50,18 @@
 // ONLY-NOT: __SYCL_TARGET_INTEL_X86_64__
 //
 // Devices usycl++ does not compile for are accepted (the code may still run
-// on a CPU emulating one); aliases become canonical names. Nothing is
-// compiled for them: the CPU analysis pass alone still records the kernels'
-// requirements (fixed_target) so the runtime can refuse them.
+// on a CPU emulating one). Nothing is compiled for them: the CPU analysis
+// pass alone still records the kernels' requirements (fixed_target) so the
+// runtime can refuse them.
+// RUN: %usycl -v -c -fsycl-fixed-targets=nvidia_gpu_sm_120 %s -o %t/new.o 2>&1 | FileCheck %s --check-prefix=NEWGPU
+// NEWGPU: usycl++: warning: none of the targets of '-fsycl-fixed-targets=nvidia_gpu_sm_120' is one usycl++ compiles for; no device code is built (add -fsycl-targets= to choose targets)
+// NEWGPU: --offload-device-only --offload-arch=sm_50 {{.*}}-fplugin-arg-usycl-target=x86_64 -fplugin-arg-usycl-fixed-targets=nvidia_gpu_sm_120
+// NEWGPU: embed device code into '{{.*}}new.o': .usycl.device.x86_64=
+// Aliases become canonical names; Intel GPUs get a SPIR-V device pass
+// (docs/device-if.md).
 // RUN: %usycl -v -c -fsycl-fixed-targets=intel_gpu_12_0_0 %s -o %t/intel.o 2>&1 | FileCheck %s --check-prefix=INTEL
-// INTEL: usycl++: warning: none of the targets of '-fsycl-fixed-targets=intel_gpu_tgllp' is one usycl++ compiles for; no device code is built (add -fsycl-targets= to choose targets)
-// INTEL: --offload-device-only --offload-arch=sm_50 {{.*}}-fplugin-arg-usycl-target=x86_64 -fplugin-arg-usycl-fixed-targets=intel_gpu_tgllp
-// INTEL: embed device code into '{{.*}}intel.o': .usycl.device.x86_64=
+// INTEL: --offload-device-only --offload-targets=spirv64 {{.*}}-fplugin-arg-usycl-target=intel_gpu_tgllp -fplugin-arg-usycl-fixed-targets=intel_gpu_tgllp
+// INTEL: embed device code into '{{.*}}intel.o': .usycl.device.intel_gpu_tgllp=
 //
 // -fsycl-device-config-file replaces the installed configuration.
 // RUN: cp %device-config %t/my-config.yaml

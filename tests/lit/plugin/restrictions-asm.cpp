@@ -39,6 +39,7 @@ unsigned lane() {
 #endif
   asm volatile("" ::: "memory");
   asm volatile("{\n\t.reg .pred p;\n\tsetp.eq.u32 p, %0, 0;\n\t@p membar.gl;\n}" ::"r"(id));
+  asm volatile("L%=: @%%p0 bra L%=; // spin" ::: "memory");
   return id;
 }
 
@@ -65,8 +66,8 @@ int main() {
 // CHECK-NEXT:      |               ^
 // CHECK-NEXT: note: kernel 'HostAsm' reaches it through this call chain:
 // CHECK-NEXT:   kernel 'HostAsm'
-// CHECK-NEXT:   (lambda at {{.*}}restrictions-asm.cpp:53:32)::operator()()
-// CHECK-NEXT:   spin() {{.*}}restrictions-asm.cpp:54:5
+// CHECK-NEXT:   (lambda at {{.*}}restrictions-asm.cpp:54:32)::operator()()
+// CHECK-NEXT:   spin() {{.*}}restrictions-asm.cpp:55:5
 // CHECK: restrictions-asm.cpp:24:3: error: SYCL kernel cannot use inline assembly that is not for the device: constraint '=a' is not valid for nvptx64
 // CHECK: restrictions-asm.cpp:28:3: error: SYCL kernel cannot use inline assembly that is not for the device: 'addl' is not a PTX instruction
 // CHECK: restrictions-asm.cpp:31:19: error: SYCL kernel cannot use inline assembly that is not for the device: clobber 'eax' is not valid for nvptx64

@@ -5,7 +5,8 @@ the kernel submissions that reached the handler (sycl.host.handler.set_kernel):
 how many became exactly one sycl.host.schedule_kernel, and for each one that
 did not, the reason sycl-raise-host gave (its remarks). `ok` means every
 submission was raised (single_task and reduction launches, which seed 003
-does not cover, are counted separately)."""
+does not cover, are counted separately). Exits 1 if a program fails to
+compile or has a parallel_for submission that was not raised."""
 import argparse
 import glob
 import os
@@ -55,7 +56,7 @@ def main():
     print(f"summary: {total_sched} parallel_for submissions raised, {total_skipped} "
           f"single_task/reduction submissions not raised, {incomplete} program(s) with "
           f"submissions not raised, {failures} program(s) failing to compile")
-    return 1 if failures else 0
+    return 1 if failures or incomplete else 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Benchmarks beside their native peers, in one run (docs/benchmarks.md):
+#
+#   benchmarks/run.sh [cpu|cuda|all]      (default: all)
+#
+# Builds what it can (usycl++ from $BUILD_DIR, nvcc for the CUDA peers,
+# g++ -fopenmp for the OpenMP peers) into $BENCH_BIN, skips building where a
+# compiler is missing (the GPU machine: carry $BENCH_BIN there), runs each
+# SYCL program and its peer, and prints a table -- SYCL figure, native
+# figure, ratio -- and writes it as CSV to $BENCH_CSV.
+#
+# Environment: BUILD_DIR (build), BENCH_BIN ($BUILD_DIR/benchmarks/bin),
+# BENCH_CSV ($BENCH_BIN/results.csv), BENCH_SMALL=1 (small sizes: a check
+# that every benchmark runs and validates, not a measurement).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+mode=${1:-all}
+case $mode in cpu|cuda|all) ;; *) echo "usage: $0 [cpu|cuda|all]" >&2; exit 2;; esac
+BUILD_DIR=${BUILD_DIR:-$root/build}
+BENCH_BIN=${BENCH_BIN:-$BUILD_DIR/benchmarks/bin}
+BENCH_CSV=${BENCH_CSV:-$BENCH_BIN/results.csv}
+mkdir -p "$BENCH_BIN"
+usyclxx=$BUILD_DIR/bin/usycl++
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+small=${BENCH_SMALL:-0}
+
+build() { # build <output> <command...>: only when a source is newer / missing
+  local out=$BENCH_BIN/$1; shift
+  if [ -x "$out" ] && [ -z "${BENCH_REBUILD:-}" ]; then return 0; fi
+  [ -x "${1%% *}" ] || command -v "$1" >/dev/null || { echo "run.sh: no $1: cannot build $(basename "$out")" >&2; return 1; }
+  "$@" -o "$out" || { echo "run.sh: building $(basename "$out") failed" >&2; return 1; }
+}
+sycl() { build "$1" "$usyclxx" -O3 "$here/$2"; }
+cuda() { build "$1" "$nvcc" -O3 -arch=sm_90 "$here/$2"; }
+omp() { build "$1" g++ -O3 -fopenmp "$here/$2"; }
+
+sycl stream_sycl stream/stream_sycl.cpp
+sycl launch_sycl launch/launch_sycl.cpp
+sycl reduction_sycl reduction/reduction_sycl.cpp
+build triad_assert "$usyclxx" -O3 -fsycl-device-code-split=per_kernel \
+  "$here/assert/triad_assert.cpp" "$here/assert/triad_ndebug.cpp"
+if [ $mode != cpu ]; then
+  cuda stream_cuda stream/stream_cuda.cu
+  cuda launch_cuda launch/launch_cuda.cu
+  cuda triad_cuda assert/triad_cuda.cu
+fi
+if [ $mode != cuda ]; then
+  omp stream_omp stream/stream_omp.cpp
+  omp reduction_omp reduction/reduction_omp.cpp
+fi
+
+rows=() # "benchmark|metric|sycl|native|ratio|better"
+add() { rows+=("$1|$2|$3|$4|$5|$6"); }
+value() { # value <csv text> <metric>
+  printf '%s\n' "$1" | awk -F, -v m="$2" '$(NF-1) == m { v = $NF } END { print v }'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "-"; else printf "%.3f", a / b }'; }
+failures=$BENCH_BIN/failures.txt
+: > "$failures"
+run() { # run <selector> <binary> <args...>; a failure (wrong result) is noted
+  local sel=$1 bin=$BENCH_BIN/$2 rc; shift 2
+  if [ ! -x "$bin" ]; then echo "$(basename "$bin"): not built" >> "$failures"; return 0; fi
+  if [ -n "$sel" ]; then ONEAPI_DEVICE_SELECTOR=$sel "$bin" "$@"; else "$bin" "$@"; fi
+  rc=$?
+  [ $rc -ne 0 ] && echo "$(basename "$bin") $*: exit $rc" >> "$failures"
+  return 0
+}
+
+bench() { # bench <cpu|cuda>
+  local dev=$1 sel peer s_args t_args l_args r_args
+  if [ $dev = cuda ]; then sel='cuda:*'; else sel='native_cpu:*'; fi
+  if [ "$small" = 1 ]; then s_args="20 3"; t_args="20 3"; l_args="2000 200"; r_args="16 3"
+  else s_args="28 50"; t_args="26 20"; l_args="100000 10000"; r_args="26 50"; fi
+  [ $dev = cpu ] && [ "$small" != 1 ] && s_args="26 20"
+  local s n
+  s=$(run "$sel" stream_sycl $s_args); echo "$s"
+  if [ $dev = cuda ]; then n=$(run "" stream_cuda $s_args); peer=cuda; else n=$(run "" stream_omp $s_args); peer=omp; fi
+  echo "$n"
+  for k in copy mul add triad dot; do
+    for v in usm buffer; do
+      local a b; a=$(value "$s" ${v}_${k}_GBps); b=$(value "$n" ${peer}_${k}_GBps)
+      add "stream $dev" "${v} $k GB/s" "$a" "$b" "$(ratio "$a" "$b")" higher
+    done
+  done
+  s=$(run "$sel" launch_sycl $l_args); echo "$s"
+  if [ $dev = cuda ]; then
+    n=$(run "" launch_cuda $l_args); echo "$n"
+    for m in submit_us submit_wait_us; do
+      local a b; a=$(value "$s" $m); b=$(value "$n" $m)
+      add "launch $dev" "$m" "$a" "$b" "$(ratio "$a" "$b")" lower
+    done
+  else
+    for m in submit_us submit_wait_us; do add "launch $dev" "$m" "$(value "$s" $m)" "" "-" lower; done
+  fi
+  s=$(run "$sel" reduction_sycl $r_args); echo "$s"
+  if [ $dev = cpu ]; then
+    n=$(run "" reduction_omp $r_args); echo "$n"
+    local a b; a=$(value "$s" ndrange_GBps); b=$(value "$n" omp_GBps)
+    add "nd_range reduction $dev" "GB/s" "$a" "$b" "$(ratio "$a" "$b")" higher
+  else
+    add "nd_range reduction $dev" "GB/s" "$(value "$s" ndrange_GBps)" "" "-" higher
+  fi
+  s=$(run "$sel" triad_assert $t_args); echo "$s"
+  local a b; a=$(value "$s" assert_GBps); b=$(value "$s" ndebug_GBps)
+  add "assert triad $dev" "assert vs NDEBUG GB/s" "$a" "$b" "$(ratio "$a" "$b")" higher
+  if [ $dev = cuda ]; then
+    n=$(run "" triad_cuda $t_args); echo "$n"
+    add "assert triad $dev (CUDA's assert)" "assert vs NDEBUG GB/s" "$(value "$n" assert_GBps)" \
+      "$(value "$n" ndebug_GBps)" "$(ratio "$(value "$n" assert_GBps)" "$(value "$n" ndebug_GBps)")" higher
+  fi
+}
+
+compile_time() { # usycl++ vs clang++-22 -x cuda on one kernel, best of 3
+  local clang=/usr/lib/llvm-22/bin/clang++ best_s=1e9 best_c=1e9 t
+  [ -x "$usyclxx" ] && [ -x $clang ] && [ -d /usr/local/cuda ] || return 0
+  for i in 1 2 3; do
+    t=$( { /usr/bin/time -f %e "$usyclxx" -O2 -c "$here/compile/vadd_sycl.cpp" -o /tmp/usycl-bench-$$.o >/dev/null; } 2>&1 | tail -1)
+    best_s=$(awk -v a=$best_s -v b=$t 'BEGIN { print (b < a ? b : a) }')
+    t=$( { /usr/bin/time -f %e $clang -x cuda --cuda-gpu-arch=sm_90 --cuda-path=/usr/local/cuda \
+           -Wno-unknown-cuda-version -O2 -c "$here/compile/vadd_cuda.cu" -o /tmp/usycl-bench-$$.o >/dev/null; } 2>&1 | tail -1)
+    best_c=$(awk -v a=$best_c -v b=$t 'BEGIN { print (b < a ? b : a) }')
+  done
+  rm -f /tmp/usycl-bench-$$.o
+  add "compile time" "one kernel, -O2 -c, s" "$best_s" "$best_c" "$(ratio $best_s $best_c)" lower
+}
+
+[ $mode != cpu ] && bench cuda
+[ $mode != cuda ] && bench cpu
+[ $mode != cuda ] && command -v /usr/bin/time >/dev/null && compile_time
+
+echo
+printf '%-34s %-24s %10s %10s %7s\n' benchmark metric SYCL native ratio
+echo "benchmark,metric,sycl,native,ratio,better" > "$BENCH_CSV"
+for r in "${rows[@]}"; do
+  IFS='|' read -r b m s n q better <<<"$r"
+  printf '%-34s %-24s %10s %10s %7s\n' "$b" "$m" "${s:--}" "${n:--}" "$q"
+  echo "$b,$m,$s,$n,$q,$better" >> "$BENCH_CSV"
+done
+echo "(ratio = SYCL / native; $(basename "$BENCH_CSV") has the table as CSV)"
+if [ -s "$failures" ]; then
+  echo "run.sh: FAILED:"; cat "$failures"
+  exit 1
+fi
