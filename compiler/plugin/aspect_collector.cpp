@@ -6,6 +6,7 @@
 
 #include "aspect_collector.hpp"
 #include "attributes.hpp"
+#include "call_graph.hpp"
 #include "codegen_access.hpp"
 
 #include "aspect_propagation.hpp"
@@ -51,14 +52,15 @@ public:
   }
 
   bool VisitFunctionDecl(FunctionDecl *FD) override {
-    if (FD->isDependentContext() || !FD->doesThisDeclarationHaveABody() ||
-        FD->isInvalidDecl())
-      return true;
-    if (const auto *A = FD->getAttr<SYCLKernelEntryPointAttr>()) {
-      if (!A->isInvalidAttr())
-        Kernels.insert(FD);
-    } else if (FD->hasAttr<SYCLExternalAttr>()) {
+    switch (classifyDeviceRoot(FD)) {
+    case DeviceRoot::Kernel:
+      Kernels.insert(FD);
+      break;
+    case DeviceRoot::External:
       Externals.insert(FD);
+      break;
+    case DeviceRoot::None:
+      break;
     }
     return true;
   }

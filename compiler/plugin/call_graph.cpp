@@ -285,4 +285,12 @@ std::string renderCallChain(const ASTContext &Ctx,
   return Text;
 }
 
+DeviceRoot classifyDeviceRoot(const clang::FunctionDecl *FD) {
+  if (FD->isDependentContext() || !FD->doesThisDeclarationHaveABody() || FD->isInvalidDecl())
+    return DeviceRoot::None;
+  if (const auto *A = FD->getAttr<clang::SYCLKernelEntryPointAttr>())
+    return A->isInvalidAttr() ? DeviceRoot::None : DeviceRoot::Kernel;
+  return FD->hasAttr<clang::SYCLExternalAttr>() ? DeviceRoot::External : DeviceRoot::None;
+}
+
 } // namespace usycl::plugin

@@ -126,6 +126,13 @@ std::string positionText(const clang::ASTContext &Ctx, clang::SourceLocation L);
 std::string functionDisplayName(const clang::ASTContext &Ctx,
                                 const clang::FunctionDecl *FD);
 
+// What a function is as a root of device code: an instantiated kernel entry
+// point ([[clang::sycl_kernel_entry_point]] with a body), a SYCL_EXTERNAL
+// definition, or neither (dependent, invalid or bodiless declarations are
+// neither). The one test every AST walk of the plugin starts from.
+enum class DeviceRoot { None, Kernel, External };
+DeviceRoot classifyDeviceRoot(const clang::FunctionDecl *FD);
+
 // The kernel name of a [[clang::sycl_kernel_entry_point]] function, as the
 // aspect warnings print it ("MyKernel", "ns::K<int>"); empty otherwise.
 std::string kernelDisplayName(const clang::ASTContext &Ctx,

@@ -1,6 +1,7 @@
 //===- device_code_checker.cpp - Front-end checks of device code ----------===//
 
 #include "device_code_checker.hpp"
+#include "call_graph.hpp"
 #include "restrictions.hpp"
 
 #include "clang/AST/ASTContext.h"
@@ -23,17 +24,11 @@ public:
   }
 
   bool VisitFunctionDecl(FunctionDecl *FD) override {
-    if (FD->isDependentContext() || !FD->doesThisDeclarationHaveABody() ||
-        FD->isInvalidDecl())
-      return true;
-    if (const auto *A = FD->getAttr<SYCLKernelEntryPointAttr>()) {
-      if (!A->isInvalidAttr()) {
-        Kernels.push_back(FD);
-        Roots.push_back(FD);
-      }
-    } else if (FD->hasAttr<SYCLExternalAttr>()) {
+    const DeviceRoot Kind = classifyDeviceRoot(FD);
+    if (Kind == DeviceRoot::Kernel)
+      Kernels.push_back(FD);
+    if (Kind != DeviceRoot::None)
       Roots.push_back(FD);
-    }
     return true;
   }
 

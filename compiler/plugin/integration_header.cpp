@@ -6,6 +6,8 @@
 
 #include "integration_header.hpp"
 
+#include "call_graph.hpp"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -38,12 +40,8 @@ public:
     ShouldVisitImplicitCode = true;
   }
   bool VisitFunctionDecl(FunctionDecl *FD) override {
-    if (FD->isDependentContext() || !FD->doesThisDeclarationHaveABody() ||
-        FD->isInvalidDecl())
-      return true;
-    if (const auto *A = FD->getAttr<SYCLKernelEntryPointAttr>())
-      if (!A->isInvalidAttr())
-        Kernels.insert(FD);
+    if (classifyDeviceRoot(FD) == DeviceRoot::Kernel)
+      Kernels.insert(FD);
     return true;
   }
   llvm::SetVector<const FunctionDecl *> Kernels;
