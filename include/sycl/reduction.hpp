@@ -636,6 +636,7 @@ void set_reduction_kernel(handler &h, const K &kernel, const LR &lr,
     submit_identity_fills(h, descs, idx);
     handler_access::set_kernel<Name, W, 1>(h, w, g, nullptr, o);
     handler_access::cg(h).launch.cpu_range = &cpu_reduction_range_launcher<W, Dims>;
+    handler_access::cg(h).launch.grid_stride = true; // run_nvptx strides by the grid
 #endif
   }
 }

@@ -51,6 +51,10 @@ struct kernel_launch {
   size_t local_mem_bytes;  // dynamic work-group local memory (local_accessors + scratch)
   cpu_range_fn cpu_range;
   cpu_nd_fn cpu_nd;
+  // A range kernel that covers its work with a grid-stride loop (range
+  // reductions): any grid is correct, so a GPU backend may launch fewer
+  // work-items than global[] -- one full wave at the kernel's occupancy.
+  bool grid_stride;
 };
 
 // Bytes of work-group local memory reserved ahead of local_accessor storage

@@ -201,6 +201,8 @@ kernel_cache::make_entry(CUfunction fn, const char *name,
                                            0) != CUDA_SUCCESS)
     block = 0;
   k->range_budget = range_block_budget(block, k->max_threads);
+  if (min_grid > 0 && block > 0)
+    k->full_wave_threads = uint64_t(min_grid) * uint64_t(block);
   if (a.func_get_param_info) {
     size_t offset = 0, size = 0;
     if (a.func_get_param_info(fn, 0, &offset, &size) == CUDA_SUCCESS)

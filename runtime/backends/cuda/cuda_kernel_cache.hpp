@@ -36,6 +36,9 @@ struct kernel_entry {
   uint32_t max_threads = 1024;  // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
   uint32_t static_smem = 0;     // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
   uint32_t range_budget = 256;  // threads per block for range launches
+  // Work-items that fill the device once at the kernel's occupancy (blocks
+  // of the occupancy-optimal size x blocks resident per SM x SMs); 0 unknown.
+  uint64_t full_wave_threads = 0;
   size_t object_size = 0;       // kernel object bytes per the image (0: unknown)
   // Dynamic shared memory a launch may use without raising the attribute.
   std::atomic<uint32_t> dynamic_smem_limit{0};

@@ -69,10 +69,17 @@ void cuda_queue::launch(const sycl::detail::kernel_launch &l) {
             " bytes; host and device code disagree on the kernel's captures "
             "(compiled with different flags or headers?)");
 
-  const launch_geometry geo =
+  launch_geometry geo =
       l.nd_range ? nd_range_geometry(l, dev_->limits, k.max_threads, k.pretty)
                  : range_geometry(l, k.range_budget, dev_->limits,
                                   k.max_threads, k.pretty);
+  // Grid-stride kernels: one full wave. More blocks than fit at once only
+  // leave a partly idle second wave (and more partial results to combine).
+  if (l.grid_stride && k.full_wave_threads && !l.nd_range) {
+    const uint64_t per_block = geo.block[0];
+    const uint64_t wave = (k.full_wave_threads + per_block - 1) / per_block;
+    if (wave && geo.grid[0] > wave) geo.grid[0] = static_cast<uint32_t>(wave);
+  }
   if (geo.empty)
     return;
   if (l.local_mem_bytes > k.dynamic_smem_limit.load(std::memory_order_relaxed))
