@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Stages what a machine without compilers (the GPU machine of the device
+# tool) needs to run the e2e programs: the programs of a build dir, sycl-ls,
+# libusycl.so and the shared libraries it needs, the device configuration,
+# the assert triad benchmark, and this folder's run.sh. The staging folder
+# .devrun/ is listed in .git/info/exclude and carried to the device machine
+# (docs/testing.md).
+#   scripts/device-run/stage.sh [build-dir = build] [extra binaries...]
+set -e
+here=$(cd "$(dirname "$0")" && pwd)
+B=$(cd "${1:-$here/../../build}" && pwd)
+shift || true
+mkdir -p "$here/../../.devrun"
+cd "$here/../../.devrun"
+rm -rf bin lib share
+mkdir -p bin lib share/usycl
+cp "$here/run.sh" run.sh
+for f in "$B"/tests/e2e/*; do
+  [ -f "$f" ] && [ -x "$f" ] && case $f in *.sh|*.o|*.log) ;; *) cp "$f" bin/ ;; esac
+done
+cp "$B/bin/sycl-ls" bin/
+[ -x "$B/benchmarks/assert/triad_assert" ] && cp "$B/benchmarks/assert/triad_assert" bin/
+for x in "$@"; do cp "$x" bin/; done
+cp "$B/lib/libusycl.so" lib/
+cp /usr/lib/x86_64-linux-gnu/libboost_context.so.1.74.0 /lib/x86_64-linux-gnu/libyaml-cpp.so.0.7 lib/
+cp "$B/share/usycl/device-config.yaml" share/usycl/
+du -sh .
