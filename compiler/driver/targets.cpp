@@ -174,19 +174,32 @@ std::vector<const TargetInfo *> defaultTargets() {
   return {findCanonical("x86_64"), findCanonical("nvidia_gpu_sm_90")};
 }
 
-Expected<std::vector<const TargetInfo *>>
-parseTargetList(StringRef List, StringRef FlagName) {
+// The names of a comma-separated target list, trimmed; an empty one is an
+// error that shows `Example` as a well-formed list.
+static Expected<SmallVector<StringRef, 4>>
+splitTargetNames(StringRef List, StringRef FlagName, StringRef Example) {
   SmallVector<StringRef, 4> Names;
   List.split(Names, ',');
-  std::vector<const TargetInfo *> Result;
-  bool SawSpirGen = false;
-  for (StringRef Name : Names) {
+  for (StringRef &Name : Names) {
     Name = Name.trim();
     if (Name.empty())
       return createStringError(
           "'" + FlagName + "=" + List +
           "' has an empty target name; write a comma-separated list such as " +
-          FlagName + "=x86_64,nvidia_gpu_sm_90");
+          FlagName + "=" + Example);
+  }
+  return Names;
+}
+
+Expected<std::vector<const TargetInfo *>>
+parseTargetList(StringRef List, StringRef FlagName) {
+  Expected<SmallVector<StringRef, 4>> Names =
+      splitTargetNames(List, FlagName, "x86_64,nvidia_gpu_sm_90");
+  if (!Names)
+    return Names.takeError();
+  std::vector<const TargetInfo *> Result;
+  bool SawSpirGen = false;
+  for (StringRef Name : *Names) {
     // DPC++'s Intel GPU AOT target names the device only through ocloc's
     // -device option (-Xs), which usycl++ does not run; seed 004's device
     // names replace it and may not be mixed with it.
@@ -229,16 +242,12 @@ parseTargetList(StringRef List, StringRef FlagName) {
 
 Expected<std::vector<std::string>>
 parseFixedTargetList(StringRef List, StringRef FlagName) {
-  SmallVector<StringRef, 4> Names;
-  List.split(Names, ',');
+  Expected<SmallVector<StringRef, 4>> Names =
+      splitTargetNames(List, FlagName, "nvidia_gpu_sm_90");
+  if (!Names)
+    return Names.takeError();
   std::vector<std::string> Result;
-  for (StringRef Name : Names) {
-    Name = Name.trim();
-    if (Name.empty())
-      return createStringError(
-          "'" + FlagName + "=" + List +
-          "' has an empty target name; write a comma-separated list such as " +
-          FlagName + "=nvidia_gpu_sm_90");
+  for (StringRef Name : *Names) {
     std::string Canonical;
     if (const TargetInfo *T = findTarget(Name)) {
       if (T->isGeneric())

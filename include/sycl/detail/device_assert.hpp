@@ -50,9 +50,8 @@ struct assert_slot {
   // The launch that owns the slot; 0 = free. Claimed by the first failing
   // work-item of a launch (CAS 0 -> key); other work-items of the same launch
   // see their own key and do not report again. The key is the launch token
-  // the runtime passed in kernel_dims (exact attribution), or, in a module
-  // whose hooks were not finalized by sycl-post-link (not expected),
-  // assert_key_no_token | (%gridid + 1).
+  // the runtime passed in kernel_dims: the runtime matches records to
+  // launches by it.
   uint64_t key;
   // Device address of the module's __usycl_assert_buffer variable: tells
   // the runtime which device image (module) the kernel came from.
@@ -74,8 +73,6 @@ struct assert_buffer {
 
 // Set by the runtime: execute `brkpt` at the assertion (USYCL_ASSERT_BREAK=1).
 inline constexpr uint32_t assert_flag_break = 1;
-// Marks a slot key that is not a launch token (see assert_slot::key).
-inline constexpr uint64_t assert_key_no_token = uint64_t(1) << 63;
 
 } // namespace detail
 } // namespace _V1
@@ -127,14 +124,9 @@ __assert_fail(const char *expr, const char *file, unsigned int line,
               const char *func) noexcept {
   using namespace sycl::_V1::detail;
   assert_buffer *buf = *(assert_buffer *volatile *)&__usycl_assert_buffer;
-  if (!buf) // the runtime did not set the variable up: fail loudly
+  const uint64_t key = __usycl_assert_launch_token();
+  if (!buf || !key) // the runtime did not set this launch up: fail loudly
     __builtin_trap();
-  uint64_t key = __usycl_assert_launch_token();
-  if (!key) {
-    uint64_t grid;
-    asm volatile("mov.u64 %0, %%gridid;" : "=l"(grid));
-    key = assert_key_no_token | (grid + 1);
-  }
   for (uint32_t i = 0; i < assert_slot_count; ++i) {
     assert_slot &s = buf->slots[i];
     uint64_t old;

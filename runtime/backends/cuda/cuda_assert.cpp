@@ -39,10 +39,8 @@ constexpr const char *buffer_variable = "__usycl_assert_buffer";
 struct tracked_launch {
   uint64_t token = 0;
   backend_queue *bq = nullptr;
-  uint64_t module = 0; // device address of the module's __usycl_assert_buffer
   uint32_t dims = 1;
   uint64_t offset[3] = {0, 0, 0};
-  std::array<uint32_t, 3> grid{1, 1, 1}, block{1, 1, 1}; // CUDA x, y, z
   CUevent done = nullptr;
   bool recorded = false; // after_launch ran (done set or none available)
   bool complete = false;
@@ -103,40 +101,12 @@ std::string message_of(const assert_slot &s, const tracked_launch *l) {
 }
 
 // Which tracked launch wrote record `s`: the one whose token is the record's
-// key. Modules whose launch-token hooks sycl-post-link did not finalize (not
-// expected) key records by grid instead; for them, a best guess.
-tracked_launch *attribute_guess(device_asserts &d, const assert_slot &s);
-
+// key (nullptr if it is no longer tracked: the record is printed only).
 tracked_launch *attribute(device_asserts &d, const assert_slot &s) {
   const uint64_t key = __atomic_load_n(&s.key, __ATOMIC_RELAXED);
-  if (!(key & sycl::detail::assert_key_no_token)) {
-    for (tracked_launch &l : d.launches)
-      if (l.token == key) return &l;
-    return nullptr;
-  }
-  return attribute_guess(d, s);
-}
-
-// Only launches that can have run are candidates: on each stream (backend
-// queue) the launches that completed and the oldest one still running --
-// later ones have not started. Among them, the oldest of the record's
-// module with the record's grid and block, else of its module, else any.
-tracked_launch *attribute_guess(device_asserts &d, const assert_slot &s) {
-  tracked_launch *geometry = nullptr, *module = nullptr, *any = nullptr;
-  std::vector<backend_queue *> started; // streams whose running launch was seen
-  for (tracked_launch &l : d.launches) { // oldest first
-    bool waiting = std::find(started.begin(), started.end(), l.bq) != started.end();
-    if (!l.complete) started.push_back(l.bq);
-    if (waiting || l.slot >= 0) continue;
-    if (!any) any = &l;
-    if (l.module != s.module) continue;
-    if (!module) module = &l;
-    bool same = true;
-    for (int c = 0; c < 3; ++c)
-      same = same && l.grid[c] == s.nctaid[c] && l.block[c] == s.ntid[c];
-    if (same && !geometry) geometry = &l;
-  }
-  return geometry ? geometry : module ? module : any;
+  for (tracked_launch &l : d.launches)
+    if (l.token == key) return &l;
+  return nullptr;
 }
 
 void free_slot(device_asserts &d, int i) {
@@ -323,7 +293,6 @@ void set_up(device_asserts &d, kernel_entry &k, const char *name, device_state &
     check(a.memcpy(static_cast<CUdeviceptr>(module), host(&value), sizeof value),
           sycl::errc::runtime, what);
   }
-  k.assert_module = module;
   k.assert_state.store(state_on, std::memory_order_release);
 }
 
@@ -343,7 +312,7 @@ std::string record_message(const assert_slot &s, uint32_t dims, const uint64_t o
 }
 
 uint64_t before_launch(device_state &dev, kernel_entry &k, const sycl::detail::kernel_launch &l,
-                       const launch_geometry &geo, backend_queue *bq) {
+                       backend_queue *bq) {
   if (k.assert_state.load(std::memory_order_acquire) == state_unknown &&
       (!k.image || !find_property_set(*k.image, "isAssertEnabled"))) {
     // No assert in the kernel's image: nothing set up, ever (zero cost).
@@ -357,11 +326,8 @@ uint64_t before_launch(device_state &dev, kernel_entry &k, const sycl::detail::k
   tracked_launch t;
   t.token = d.next_token++;
   t.bq = bq;
-  t.module = k.assert_module;
   t.dims = l.dims ? l.dims : 1;
   for (int i = 0; i < 3; ++i) t.offset[i] = l.offset[i];
-  t.grid = geo.grid;
-  t.block = geo.block;
   d.launches.push_back(t);
   if (g_in_flight.fetch_add(1, std::memory_order_acq_rel) == 0) {
     std::lock_guard watch_lock(reg().watch_mutex); // no lost wake-up

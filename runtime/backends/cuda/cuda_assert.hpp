@@ -56,8 +56,7 @@ namespace device_assert {
 // after_launch, 0 when the kernel does not use assert. Throws sycl::exception
 // when the buffer cannot be set up.
 uint64_t before_launch(device_state &dev, kernel_entry &k,
-                       const sycl::detail::kernel_launch &launch,
-                       const launch_geometry &geo, backend_queue *bq);
+                       const sycl::detail::kernel_launch &launch, backend_queue *bq);
 
 // After cuLaunchKernel (launched: it succeeded): records the completion
 // event on `stream`, or forgets the launch. Never throws.

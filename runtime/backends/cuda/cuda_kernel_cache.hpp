@@ -45,10 +45,8 @@ struct kernel_entry {
   std::mutex attribute_mutex;
   // Device-side assert (cuda_assert.hpp): whether the image has the
   // isAssertEnabled set (0 = not looked at yet, 1 = no, 2 = yes and the
-  // assert buffer is set up) and the device address of its module's
-  // __usycl_assert_buffer variable.
+  // assert buffer is set up).
   std::atomic<uint8_t> assert_state{0};
-  uint64_t assert_module = 0;
 };
 
 class kernel_cache {

@@ -92,7 +92,7 @@ void cuda_queue::launch(const sycl::detail::kernel_launch &l) {
   const uint64_t assert_token =
       k.assert_state.load(std::memory_order_relaxed) == 1
           ? 0
-          : device_assert::before_launch(*dev_, k, l, geo, this);
+          : device_assert::before_launch(*dev_, k, l, this);
   sycl::detail::kernel_dims dims;
   std::memcpy(dims.global, l.global, sizeof dims.global);
   std::memcpy(dims.offset, l.offset, sizeof dims.offset);

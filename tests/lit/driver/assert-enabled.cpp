@@ -45,7 +45,7 @@
 // YES:     [isAssertEnabled]
 // YES-EMPTY:
 // PTX:     .global .align 8 .u64 __usycl_assert_buffer;
-// PTX:     mov.u64 {{.*}}, %gridid;
+// PTX:     ld.shared.b64 {{.*}}[__usycl_assert_launch_token_$_slot]
 // PTX:     atom.sys.cas.b64
 // PTX:     exit;
 // PTX-NOT: __assertfail
