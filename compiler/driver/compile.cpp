@@ -252,6 +252,10 @@ Expected<Command> SourceCompiler::hostPass(const InputFile &Source,
   if (Options.Optimization.given())
     A.push_back(Options.Optimization.Flag);
   A.push_back("-fplugin=" + *Plugin);
+  // The CPU kernels' work-item loops are host code: the passes that make
+  // them vectorise with asserts (compiler/passes/assert_versioning.hpp).
+  if (const std::optional<std::string> &PassPlugin = Tools.passPlugin())
+    A.push_back("-fpass-plugin=" + *PassPlugin);
   A.push_back("-fplugin-arg-usycl-target=host");
   addFixedTargets(A, Options.FixedTargets);
   A.insert(A.end(), {"-isystem", Tools.includeDir()});

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "aspect_propagation.hpp"
+#include "assert_versioning.hpp"
 #include "device_if.hpp"
 #include "device_targets.hpp"
 #include "tu_facts.hpp"
@@ -854,6 +855,7 @@ PreservedAnalyses AspectPropagationPass::run(Module &M,
 
 void registerUsyclPasses(PassBuilder &PB) {
   registerDeviceIfPasses(PB);
+  registerAssertVersioningPasses(PB);
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         AspectPropagationOptions Options;

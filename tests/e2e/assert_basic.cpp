@@ -272,6 +272,33 @@ void many_failures(queue &q) {
   free(out, q);
 }
 
+// One work-item deep in a long range fails: on the CPU the work-item loop
+// runs in blocks whose asserts are checked a block ahead
+// (compiler/passes/assert_versioning.hpp); the block holding the failure
+// must run as written, every other work-item must run, and the failing one
+// must stop at its assert.
+void late_failure(queue &q) {
+  g_errors.clear();
+  constexpr size_t n = 300007, bad = 100003;
+  double *in = malloc_shared<double>(n, q), *out = malloc_shared<double>(n, q);
+  for (size_t i = 0; i < n; ++i) in[i] = i == bad ? -1.0 : 1.0, out[i] = 0.0;
+  q.parallel_for<class LateFailure>(range<1>{n}, [=](id<1> i) {
+    assert(in[i] >= 0.0 && "late");
+    out[i] = in[i] + 2.0;
+  });
+  q.wait_and_throw();
+  e2e::assert_fields f;
+  if (asserts_on && one_assert("late failure", g_errors, f))
+    e2e::check_eq("late failure: gid0", f.gid[0], static_cast<unsigned long long>(bad));
+  size_t ran = 0;
+  for (size_t i = 0; i < n; ++i) ran += out[i] == 3.0;
+  // (With NDEBUG the bad one runs too, and writes 1.)
+  e2e::check_eq("late failure: the other work-items ran", ran, n - 1);
+  e2e::check("late failure: the failing work-item stopped", !asserts_on || out[bad] == 0.0);
+  free(in, q);
+  free(out, q);
+}
+
 // Reductions run their items through their own launchers. CPU only: on
 // CUDA a work-item that stopped at an assert no longer takes part in the
 // group's combining step (docs/assert.md, "Limits").
@@ -327,6 +354,7 @@ int main() {
   out_of_order_queue();
   barrier_paths(q);
   many_failures(q);
+  late_failure(q);
   reductions_on_cpu(q);
   queue_reused(q);
 

@@ -115,7 +115,9 @@ template <typename Name, typename K>
 // compiler moves out of loops whose body makes no call) and run under
 // __usycl_cpu_assert_run_*: a direct call, unless the kernel's image uses
 // assert (isAssertEnabled, from any of its translation units); then a
-// work-item whose assert fails is stopped and the next one runs.
+// work-item whose assert fails is stopped and the next one runs. The store
+// also marks the loop as a work-item loop for the host pass, which lets
+// loops with asserts vectorise (compiler/passes/assert_versioning.hpp).
 #define USYCL_CPU_ASSERT_ITEM(lin) (__usycl_cpu_assert_item = (lin))
 
 template <typename K, int Dims>
