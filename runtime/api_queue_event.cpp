@@ -18,7 +18,25 @@ std::shared_ptr<detail::queue_impl> make_queue(const std::shared_ptr<detail::con
   if (!ctx->contains(*dev.impl()))
     throw_error(errc::invalid, "queue: device " + dev.impl()->info().name +
                                    " is not part of the given context");
-  return std::make_shared<detail::queue_impl>(dev.impl(), ctx, std::move(h), props.bits());
+  // sycl::queue handles share an owner, not the queue_impl itself: events
+  // and host workers keep the queue_impl alive (shared_from_this), so its
+  // destructor would run only after all of them are gone. The owner dies
+  // with the last handle and waits for the work submitted through it, as
+  // destroying a queue must not lose that work (the handles alias the
+  // queue_impl, so everything else about them is unchanged).
+  struct owner {
+    std::shared_ptr<detail::queue_impl> queue;
+    ~owner() {
+      try {
+        queue->wait(); // errors stay queued for the async_handler
+      } catch (...) {
+      }
+    }
+  };
+  auto o = std::make_shared<owner>();
+  o->queue = std::make_shared<detail::queue_impl>(dev.impl(), ctx, std::move(h), props.bits());
+  detail::queue_impl *raw = o->queue.get();
+  return std::shared_ptr<detail::queue_impl>(std::move(o), raw);
 }
 std::shared_ptr<detail::context_impl> default_context(const device &dev) {
   return dev.impl()->platform_ref().default_context();

@@ -76,6 +76,10 @@ public:
   // queue of the same backend).
   virtual bool wait_for(backend_event &event) = 0;
   virtual void synchronize() = 0;
+  // Throws sycl::exception when the device can take no more work (a CUDA
+  // context lost to an illegal address). The scheduler asks before it
+  // touches buffers, so a refused command leaves their data where it was.
+  virtual void check_usable() const {}
 };
 
 class backend_device {

@@ -1,7 +1,10 @@
 #include "buffer_impl.hpp"
+#include "queue_impl.hpp"
+#include "trace.hpp"
 
 #include <sycl/detail/buffer_api.hpp>
 
+#include <cstdio>
 #include <cstring>
 
 namespace sycl {
@@ -59,6 +62,8 @@ void buffer_impl::bring_to_host_locked() {
   if (host_valid_) return;
   for (auto &[dev, copy] : copies_)
     if (copy.valid) {
+      USYCL_TRACE_IF(basic, "copy", "%zu bytes buffer %s -> host (synchronous)", bytes_,
+                     dev->info().name.c_str());
       dev->backend_device().memcpy_sync(host_, copy.ptr, bytes_);
       host_valid_ = true;
       return;
@@ -87,6 +92,7 @@ void *buffer_impl::prepare(device_impl &device, usycl::rt::backend_queue &bq, ac
   }
   if (!copy.valid && !no_init && !mode_discards(mode)) {
     bring_to_host_locked();
+    USYCL_TRACE_IF(basic, "copy", "%zu bytes buffer host -> %s", bytes_, device.info().name.c_str());
     bq.memcpy(copy.ptr, host_, bytes_);
   }
   copy.valid = true;
@@ -122,8 +128,21 @@ void buffer_impl::release() {
   if (released_) return;
   released_ = true;
   if (write_back_ && final_data_) {
-    bring_to_host_locked();
-    if (final_data_ != host_) std::memcpy(final_data_, host_, bytes_);
+    // Runs in ~buffer, which must not throw. The copy fails only when the
+    // sole up-to-date copy is on a device that was lost (a CUDA context after
+    // an illegal address): say so loudly, and hand the error to the queue of
+    // the last writer so wait_and_throw reports it too.
+    try {
+      bring_to_host_locked();
+      if (final_data_ != host_) std::memcpy(final_data_, host_, bytes_);
+    } catch (const std::exception &e) {
+      std::fprintf(stderr,
+                   "usycl: the write-back of a buffer of %zu bytes to host memory %p "
+                   "failed; that memory keeps its previous contents: %s\n",
+                   bytes_, final_data_, e.what());
+      if (last_writer_ && last_writer_->queue())
+        last_writer_->queue()->report_async_error(std::current_exception());
+    }
   }
   last_writer_.reset();
   readers_.clear();

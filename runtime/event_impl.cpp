@@ -1,5 +1,6 @@
 #include "event_impl.hpp"
 
+#include "host_workers.hpp"
 #include "queue_impl.hpp"
 
 #include "assert_buffer.hpp" // device-side assert delivery (docs/assert.md)
@@ -25,6 +26,7 @@ std::shared_ptr<event_impl> event_impl::make_complete() {
 void event_impl::set_enqueued(usycl::rt::backend_queue *bq,
                               std::shared_ptr<usycl::rt::backend_event> end,
                               std::shared_ptr<usycl::rt::backend_event> start) {
+  std::vector<std::function<void()>> continuations;
   {
     std::lock_guard lock(mutex_);
     bq_ = bq;
@@ -32,16 +34,29 @@ void event_impl::set_enqueued(usycl::rt::backend_queue *bq,
     start_ = std::move(start);
     state expected = state::pending;
     state_.compare_exchange_strong(expected, state::enqueued, std::memory_order_acq_rel);
+    continuations.swap(on_enqueued_);
   }
   cv_.notify_all();
+  // On workers, not here: the caller may hold a queue's submit lock.
+  for (auto &fn : continuations) usycl::rt::host_workers::get().post(std::move(fn));
+}
+
+bool event_impl::on_enqueued(std::function<void()> fn) {
+  std::lock_guard lock(mutex_);
+  if (state_.load(std::memory_order_acquire) != state::pending) return false;
+  on_enqueued_.push_back(std::move(fn));
+  return true;
 }
 
 void event_impl::set_complete() {
+  std::vector<std::function<void()>> continuations; // left pending directly
   {
     std::lock_guard lock(mutex_);
     state_.store(state::complete, std::memory_order_release);
+    continuations.swap(on_enqueued_);
   }
   cv_.notify_all();
+  for (auto &fn : continuations) usycl::rt::host_workers::get().post(std::move(fn));
 }
 
 void event_impl::set_error(std::exception_ptr error) {
@@ -71,7 +86,14 @@ bool event_impl::is_complete() {
   state s = get_state();
   if (s == state::complete) return true;
   if (s == state::pending) return false;
-  auto ev = backend_event();
+  std::shared_ptr<usycl::rt::backend_event> ev;
+  try {
+    ev = backend_event();
+  } catch (...) { // the device is lost: the command's error is the answer
+    set_error(std::current_exception());
+    set_complete();
+    return true;
+  }
   if (ev && ev->is_complete()) {
     set_complete();
     return true;
@@ -83,7 +105,14 @@ void event_impl::wait() {
   if (get_state() == state::complete) return;
   wait_enqueued();
   if (get_state() == state::complete) return;
-  auto ev = backend_event();
+  std::shared_ptr<usycl::rt::backend_event> ev;
+  try {
+    ev = backend_event(); // records one on demand, which a lost device refuses
+  } catch (...) {
+    set_error(std::current_exception());
+    set_complete();
+    return;
+  }
   if (!ev) {
     // Host work (host task, deferred host copy): completion is signalled.
     std::unique_lock lock(mutex_);

@@ -9,8 +9,10 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 namespace sycl {
 inline namespace _V1 {
@@ -38,6 +40,11 @@ public:
   void wait();
   // Blocks until the command is on a backend queue (or complete).
   void wait_enqueued();
+  // Runs `fn` on a host worker once the command leaves the pending state.
+  // Returns false (and does not keep `fn`) when it already has: the caller
+  // goes on itself. Lets a command that depends on a pending one park
+  // instead of holding a host thread (see scheduler.cpp).
+  bool on_enqueued(std::function<void()> fn);
 
   // Called by the scheduler.
   void set_enqueued(usycl::rt::backend_queue *bq, std::shared_ptr<usycl::rt::backend_event> end,
@@ -68,6 +75,7 @@ private:
   std::shared_ptr<usycl::rt::backend_event> end_;
   std::shared_ptr<usycl::rt::backend_event> start_;
   bool error_reported_ = false;
+  std::vector<std::function<void()>> on_enqueued_; // guarded by mutex_
 };
 
 uint64_t now_ns();

@@ -19,11 +19,16 @@ public:
 private:
   host_workers() = default;
   void run();
+  void grow_locked(); // mutex_ held
 
   std::mutex mutex_;
   std::condition_variable cv_;
   std::deque<std::function<void()>> jobs_;
   unsigned idle_ = 0;
+  // Threads started but not yet waiting for jobs: a burst of posts while
+  // every worker is busy starts one thread, not one per post (16 threads
+  // submitting 10 000 commands each made thousands of threads).
+  unsigned starting_ = 0;
   bool stop_ = false;
 };
 

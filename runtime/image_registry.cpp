@@ -13,19 +13,111 @@ image_registry &image_registry::instance() {
   return *registry;
 }
 
-void image_registry::add(const usycl_binary_desc *desc) {
+namespace {
+
+// A [begin, end) range from the wrapper: empty when both are null, else
+// ordered. One null end is corrupt (the readers would walk off into memory).
+template <typename T> bool valid_range(const T *begin, const T *end) {
+  return (begin == nullptr) == (end == nullptr) && begin <= end;
+}
+
+std::string image_label(uint32_t i, const usycl_device_image &img) {
+  std::string label = "image " + std::to_string(i);
+  if (img.target) label += std::string(" (target '") + img.target + "')";
+  return label;
+}
+
+} // namespace
+
+bool check_binary_desc(const usycl_binary_desc &desc, std::string &error) {
+  if (desc.num_images && !desc.images) {
+    error = std::to_string(desc.num_images) + " images declared but no image array";
+    return false;
+  }
+  for (uint32_t i = 0; i < desc.num_images; ++i) {
+    const usycl_device_image &img = desc.images[i];
+    const std::string label = image_label(i, img);
+    if (!img.target) {
+      error = label + " has no target name";
+      return false;
+    }
+    if (img.format > USYCL_IMAGE_NONE) {
+      error = label + " has unknown format " + std::to_string(img.format);
+      return false;
+    }
+    if (!valid_range(img.begin, img.end)) {
+      error = label + " has a malformed code range";
+      return false;
+    }
+    if (img.num_kernels && !img.kernels) {
+      error = label + " declares " + std::to_string(img.num_kernels) +
+              " kernels but has no kernel-name array";
+      return false;
+    }
+    for (uint32_t k = 0; k < img.num_kernels; ++k)
+      if (!img.kernels[k]) {
+        error = label + ": kernel name " + std::to_string(k) + " is null";
+        return false;
+      }
+    if (!valid_range(img.properties_begin, img.properties_end)) {
+      error = label + " has a malformed property-set range";
+      return false;
+    }
+    for (auto *set = img.properties_begin; set != img.properties_end; ++set) {
+      if (!set->name) {
+        error = label + " has a property set without a name";
+        return false;
+      }
+      const std::string set_label = label + ", property set '" + set->name + "'";
+      if (!valid_range(set->begin, set->end)) {
+        error = set_label + " has a malformed property range";
+        return false;
+      }
+      for (auto *p = set->begin; p != set->end; ++p) {
+        if (!p->name) {
+          error = set_label + " has a property without a name";
+          return false;
+        }
+        if (p->type != USYCL_PROPERTY_UINT32 && p->type != USYCL_PROPERTY_BYTE_ARRAY) {
+          error = set_label + ", property '" + p->name + "' has unknown type " +
+                  std::to_string(p->type);
+          return false;
+        }
+        if (p->type == USYCL_PROPERTY_BYTE_ARRAY && p->size && !p->value) {
+          error = set_label + ", property '" + p->name + "' has " +
+                  std::to_string(p->size) + " bytes but no value";
+          return false;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+bool image_registry::try_add(const usycl_binary_desc *desc, std::string &error) {
   if (!desc)
-    return;
+    return true; // nothing to register
   if (desc->version != USYCL_IMAGE_ABI_VERSION) {
-    std::fprintf(stderr,
-                 "usycl: ignoring device images built for image ABI %u (this "
-                 "libusycl.so reads %u); rebuild the program with this usycl++\n",
-                 desc->version, USYCL_IMAGE_ABI_VERSION);
-    return;
+    error = "device images built for image ABI " + std::to_string(desc->version) +
+            " (this libusycl.so reads " + std::to_string(USYCL_IMAGE_ABI_VERSION) +
+            "); rebuild the program with this usycl++";
+    return false;
+  }
+  if (!check_binary_desc(*desc, error)) {
+    error = "corrupt device image descriptor: " + error +
+            "; rebuild the program (or library) with this usycl++";
+    return false;
   }
   std::lock_guard lock(mutex_);
   binaries_.push_back(desc);
   generation_.fetch_add(1, std::memory_order_acq_rel);
+  return true;
+}
+
+void image_registry::add(const usycl_binary_desc *desc) {
+  std::string error;
+  if (!try_add(desc, error))
+    std::fprintf(stderr, "usycl: ignoring device images: %s\n", error.c_str());
 }
 
 void image_registry::remove(const usycl_binary_desc *desc) {

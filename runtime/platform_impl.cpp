@@ -2,6 +2,7 @@
 
 #include "device_filter.hpp"
 #include "emulation.hpp"
+#include "trace.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -41,6 +42,23 @@ runtime_state &runtime_state::get() {
   static runtime_state *state = new runtime_state;
   return *state;
 }
+
+namespace {
+// USYCL_TRACE: what discovery found and why anything is missing.
+void trace_discovery(const runtime_state &state) {
+  namespace trace = usycl::rt::trace;
+  for (const auto &p : state.platforms())
+    for (const auto &d : p->devices()) {
+      const auto &info = d->info();
+      trace::writef("discovery", "%s device: %s [%s, target %s, %u compute units, %llu MiB]",
+                    p->backend_ref().name(), info.name.c_str(), info.arch.c_str(),
+                    info.target.c_str(), info.max_compute_units,
+                    static_cast<unsigned long long>(info.global_mem_size >> 20));
+    }
+  for (const auto &note : state.notes()) trace::write("discovery", note);
+  if (!state.selector_error().empty()) trace::write("discovery", state.selector_error());
+}
+} // namespace
 
 runtime_state::runtime_state() {
   std::optional<usycl::rt::device_filter> filter;
@@ -93,6 +111,7 @@ runtime_state::runtime_state() {
     }
     if (!platform->devices_.empty()) platforms_.push_back(std::move(platform));
   }
+  if (usycl::rt::trace::enabled(usycl::rt::trace::level::basic)) trace_discovery(*this);
 }
 
 std::vector<std::shared_ptr<device_impl>> runtime_state::all_devices() const {

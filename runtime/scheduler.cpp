@@ -3,6 +3,7 @@
 #include "buffer_impl.hpp"
 #include "host_workers.hpp"
 #include "program_manager.hpp"
+#include "trace.hpp"
 #include "usm_registry.hpp"
 
 #include <sycl/handler.hpp>
@@ -138,6 +139,9 @@ bool region_is_whole(const buffer_region &r, size_t bytes) {
 
 // Puts the command on `bq`; every dependency is complete or ordered before it.
 void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backend_queue &bq) {
+  // Before prepare() moves buffer data to the device: a lost device must not
+  // become the only holder of a buffer's contents.
+  bq.check_usable();
   device_impl &dev = q.device();
   std::shared_ptr<usycl::rt::backend_event> start;
   if (q.profiling()) start = bq.record(true);
@@ -161,16 +165,24 @@ void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backen
     for (const accessor_slot &slot : cg.accessor_slots)
       std::memcpy(object + slot.offset, &addresses[slot.requirement], sizeof(void *));
     place_local_memory(cg);
+    if (usycl::rt::trace::enabled(usycl::rt::trace::level::basic))
+      usycl::rt::trace::launch(cg.launch, dev.info().name);
     bq.launch(cg.launch);
     break;
   }
   case command_kind::usm_copy:
+    USYCL_TRACE_IF(basic, "memcpy", "%zu bytes %p -> %p on %s", cg.bytes, cg.copy_src,
+                   cg.copy_dst, dev.info().name.c_str());
     if (cg.bytes) bq.memcpy(cg.copy_dst, cg.copy_src, cg.bytes);
     break;
   case command_kind::usm_fill:
+    USYCL_TRACE_IF(basic, "fill", "%zu bytes at %p (%zu-byte pattern) on %s", cg.bytes,
+                   cg.copy_dst, cg.pattern_size, dev.info().name.c_str());
     if (cg.bytes) bq.fill(cg.copy_dst, cg.pattern, cg.pattern_size, cg.bytes / cg.pattern_size);
     break;
   case command_kind::usm_prefetch:
+    USYCL_TRACE_IF(basic, "prefetch", "%zu bytes at %p to %s", cg.bytes, cg.copy_src,
+                   dev.info().name.c_str());
     bq.prefetch(cg.copy_src, cg.bytes);
     break;
   case command_kind::buffer_to_ptr: {
@@ -180,24 +192,32 @@ void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backen
       break;
     }
     char *src = static_cast<char *>(address_of(b));
+    USYCL_TRACE_IF(basic, "copy", "%zu bytes buffer -> host pointer %p on %s", cg.bytes,
+                   cg.copy_dst, dev.info().name.c_str());
     run_region_copy(bq, static_cast<char *>(cg.copy_dst), whole(cg.bytes), src, cg.region_src);
     break;
   }
   case command_kind::ptr_to_buffer: {
     buffer_impl *b = cg.requirements[0].buffer.get();
     char *dst = static_cast<char *>(address_of(b));
+    USYCL_TRACE_IF(basic, "copy", "%zu bytes host pointer %p -> buffer on %s", cg.bytes,
+                   cg.copy_src, dev.info().name.c_str());
     run_region_copy(bq, dst, cg.region_dst, static_cast<const char *>(cg.copy_src), whole(cg.bytes));
     break;
   }
   case command_kind::buffer_to_buffer: {
     char *src = static_cast<char *>(address_of(cg.requirements[0].buffer.get()));
     char *dst = static_cast<char *>(address_of(cg.requirements[1].buffer.get()));
+    USYCL_TRACE_IF(basic, "copy", "%zu bytes buffer -> buffer on %s", cg.bytes,
+                   dev.info().name.c_str());
     run_region_copy(bq, dst, cg.region_dst, src, cg.region_src);
     break;
   }
   case command_kind::buffer_fill: {
     char *dst = static_cast<char *>(address_of(cg.requirements[0].buffer.get()));
     const buffer_region &r = cg.region_dst;
+    USYCL_TRACE_IF(basic, "fill", "%zu bytes of a buffer (%zu-byte pattern) on %s",
+                   r.row_bytes * r.rows * r.slices, cg.pattern_size, dev.info().name.c_str());
     for (size_t s = 0; s < r.slices; ++s)
       for (size_t row = 0; row < r.rows; ++row)
         bq.fill(dst + r.offset_bytes + s * r.slice_pitch + row * r.row_pitch, cg.pattern,
@@ -258,6 +278,48 @@ bool backend_can_wait(event_impl &dep, usycl::rt::backend_queue &bq, queue_impl 
   return be && bq.wait_for(*be);
 }
 
+// A command that could not go to its backend queue at submission: it waits
+// for its dependencies on a host worker, then runs (host task) or enqueues.
+struct pending_command {
+  std::shared_ptr<queue_impl> queue;
+  std::shared_ptr<event_impl> event;
+  std::vector<std::shared_ptr<event_impl>> deps;
+  command_group group;
+  usycl::rt::backend_queue *bq = nullptr;
+  bool host_side = false;
+  size_t next_dep = 0; // deps before this one are satisfied
+};
+
+void resume(const std::shared_ptr<pending_command> &pc) {
+  for (; pc->next_dep < pc->deps.size(); ++pc->next_dep) {
+    event_impl &d = *pc->deps[pc->next_dep];
+    // A dependency that is itself still waiting: park on it rather than
+    // block this thread. Otherwise a chain of such commands (every command
+    // on a busy shared buffer) holds one host thread per link.
+    if (d.get_state() == event_impl::state::pending &&
+        d.on_enqueued([pc] { resume(pc); }))
+      return;
+    if (pc->host_side) {
+      d.wait();
+      continue;
+    }
+    // Enqueued now, so bq() is stable; on our own stream the order is all
+    // we need, elsewhere wait for it to finish.
+    if (d.bq() != pc->bq) d.wait();
+  }
+  if (pc->host_side) {
+    run_host_task(*pc->queue, pc->group, *pc->event);
+    return;
+  }
+  try {
+    enqueue(*pc->queue, pc->group, *pc->event, *pc->bq);
+  } catch (...) {
+    pc->event->set_error(std::current_exception());
+    pc->event->set_enqueued(nullptr, nullptr, nullptr);
+    pc->event->set_complete();
+  }
+}
+
 } // namespace
 
 std::shared_ptr<event_impl> submit(queue_impl &q, command_group &&cg) {
@@ -309,25 +371,14 @@ std::shared_ptr<event_impl> submit(queue_impl &q, command_group &&cg) {
     }
   } else {
     // Wait on a host worker; keeps `deps` and the command alive until done.
-    auto job = [qp = q.shared_from_this(), ev, deps = std::move(deps),
-                cg = std::make_shared<command_group>(std::move(cg)), &bq, host_side]() mutable {
-      for (auto &d : deps) {
-        if (host_side || !d->bq() || d->bq() != &bq) d->wait();
-        else d->wait_enqueued();
-      }
-      if (host_side) {
-        run_host_task(*qp, *cg, *ev);
-        return;
-      }
-      try {
-        enqueue(*qp, *cg, *ev, bq);
-      } catch (...) {
-        ev->set_error(std::current_exception());
-        ev->set_enqueued(nullptr, nullptr, nullptr);
-        ev->set_complete();
-      }
-    };
-    usycl::rt::host_workers::get().post(std::move(job));
+    auto pc = std::make_shared<pending_command>();
+    pc->queue = q.shared_from_this();
+    pc->event = ev;
+    pc->deps = std::move(deps);
+    pc->group = std::move(cg);
+    pc->bq = &bq;
+    pc->host_side = host_side;
+    usycl::rt::host_workers::get().post([pc] { resume(pc); });
   }
   lock.unlock();
   if (!q.in_order() || !ready) q.track(ev);

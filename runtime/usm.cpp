@@ -1,5 +1,6 @@
 // SYCL USM allocation functions.
 #include "platform_impl.hpp"
+#include "trace.hpp"
 #include "usm_registry.hpp"
 
 #include <sycl/usm.hpp>
@@ -30,6 +31,9 @@ void *allocate(size_t alignment, size_t bytes, const device *dev, const context 
   // Device memory beyond what the device has: nullptr (SYCL 2020 §4.8.3).
   if (k == usm_kind::device && bytes > d->info().global_mem_size) return nullptr;
   void *p = d->backend_device().malloc(k, bytes, alignment ? alignment : 64);
+  USYCL_TRACE_IF(basic, "usm", "malloc_%s %zu bytes on %s -> %p",
+                 k == usm_kind::device ? "device" : k == usm_kind::host ? "host" : "shared", bytes,
+                 d->info().name.c_str(), p);
   if (p) usycl::rt::usm_registry::get().add({p, bytes, k, &c, d});
   return p;
 }
@@ -79,6 +83,8 @@ void free(void *ptr, const context &ctx) {
   // same pointer must not both reach the backend.
   if (!registry.remove(ptr))
     throw_error(errc::invalid, "sycl::free: pointer was already freed");
+  USYCL_TRACE_IF(basic, "usm", "free %p (%zu bytes) on %s", ptr, found->bytes,
+                 found->device->info().name.c_str());
   found->device->backend_device().free(ptr, found->kind);
 }
 

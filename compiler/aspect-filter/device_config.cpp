@@ -9,6 +9,8 @@
 
 #include <sycl/detail/aspect_names.hpp>
 
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -197,7 +199,9 @@ target_entry read_entry(const YAML::Node &key, const YAML::Node &value) {
   YAML::Mark aspects_mark, sizes_mark;
   bool have_aspects = false, have_sizes = false;
   for (auto it = value.begin(); it != value.end(); ++it) {
-    const YAML::Node &k = it->first;
+    // A copy, not a reference: yaml-cpp's iterator_value is a temporary, so
+    // a reference to its `first` dangles (found by tests/fuzz/device_config).
+    const YAML::Node k = it->first;
     if (!k.IsScalar())
       fail(k.Mark(), "keys under target " + squote(name) +
                          " must be `aspects` or `sub-group-sizes`, found " +
@@ -243,6 +247,41 @@ target_entry read_entry(const YAML::Node &key, const YAML::Node &value) {
   return entry;
 }
 
+// yaml-cpp 0.7 (Debian 12's) loops forever in YAML::LoadAll, allocating a
+// null document per turn, when a document starts with a token no node can
+// start with (a leading ',', found by tests/fuzz/device_config): its parser
+// returns from the document without consuming that token. Walk the documents
+// with the event-level parser first and stop at one that consumed nothing.
+class document_starts : public YAML::EventHandler {
+public:
+  std::vector<YAML::Mark> starts;
+  void OnDocumentStart(const YAML::Mark &mark) override { starts.push_back(mark); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark &, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark &, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark &, const std::string &, YAML::anchor_t,
+                const std::string &) override {}
+  void OnSequenceStart(const YAML::Mark &, const std::string &, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark &, const std::string &, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
+void check_documents_progress(const std::string &text) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  document_starts handler;
+  while (parser.HandleNextDocument(handler)) {
+    const auto &s = handler.starts;
+    if (s.size() >= 2 && s[s.size() - 1].pos == s[s.size() - 2].pos)
+      fail(s.back(), "invalid YAML: nothing can start here (a stray ','?); "
+                     "the file must be a map from target names to their "
+                     "properties (`x86_64:` ...)");
+  }
+}
+
 // The canonical target name for `name` (itself when it is not a known alias).
 std::string_view canonical_name(std::string_view name) {
   const sd::device_target *t = sd::find_target(name);
@@ -257,7 +296,9 @@ std::optional<device_config> device_config::parse(std::string_view yaml,
   error.clear();
   try {
     try {
-      std::vector<YAML::Node> docs = YAML::LoadAll(std::string(yaml));
+      const std::string text(yaml);
+      check_documents_progress(text);
+      std::vector<YAML::Node> docs = YAML::LoadAll(text);
       if (docs.size() > 1)
         fail(docs[1].Mark(),
              "the device configuration file holds " +
@@ -278,7 +319,8 @@ std::optional<device_config> device_config::parse(std::string_view yaml,
       device_config config;
       std::vector<YAML::Mark> marks;
       for (auto it = root.begin(); it != root.end(); ++it) {
-        const YAML::Node &key = it->first;
+        // A copy: a reference to `it->first` dangles (see read_entry).
+        const YAML::Node key = it->first;
         if (!key.IsScalar() || key.Scalar().empty())
           fail(key.Mark(), std::string("a target name must be a non-empty "
                                        "scalar (e.g. `intel_gpu_pvc:`), found ") +

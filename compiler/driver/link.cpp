@@ -6,11 +6,13 @@
 #include "diagnostics.hpp"
 #include "offload_sections.hpp"
 #include "process.hpp"
+#include "progress.hpp"
 #include "temp_dir.hpp"
 #include "toolchain.hpp"
 #include "wrapper.hpp"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -212,6 +214,11 @@ LinkStep::cpuRequirementsImages(DeviceLinker &Linker,
 Expected<std::optional<std::string>> LinkStep::buildWrapper() {
   std::vector<DeviceImage> Images;
   DeviceLinker Linker(Options, Tools, Temps, Runner);
+  // Several targets x several modules can take minutes: on a terminal, say
+  // how far the device link is (progress.hpp).
+  ProgressLine Progress("usycl++: device code", ProgressLine::wanted(Runner.verbose()));
+  Runner.setProgress(&Progress);
+  scope_exit StopProgress([&] { Runner.setProgress(nullptr); });
 
   // Where the CPU's requirements come from (see cpuRequirementsImages):
   // one GPU target's table when it covers every origin, else own inputs,

@@ -275,6 +275,15 @@ void CommandLineParser::routeClangArg(const Arg &A,
     return AddToLink();
   if (O.matches(copts::OPT_M_Group))
     return AddTo(Options.HostOnlyArgs);
+  // Instrumentation flags are in clang's compile-only groups, but the link
+  // needs them too: they pick the runtime libraries (-fsanitize=thread
+  // without them at the link leaves __tsan_* undefined).
+  StringRef Spelling = A.getSpelling();
+  if (Spelling.starts_with("-fsanitize") || Spelling.starts_with("-fno-sanitize") ||
+      Spelling.starts_with("-fprofile-") || Spelling == "--coverage") {
+    AddTo(Options.CompileArgs);
+    return AddToLink();
+  }
   if (O.matches(copts::OPT_CompileOnly_Group))
     return AddTo(Options.CompileArgs);
   // -pthread, -fsanitize=..., -g, -W..., -m..., unknown flags: clang needs
@@ -543,10 +552,45 @@ void printHelp() {
             "  --help, --version\n\n"
             "TARGETS:\n  "
          << validTargetNames()
-         << "\n\nENVIRONMENT:\n"
-            "  USYCL_CLANG, USYCL_LLVM_BINDIR, USYCL_PTXAS (empty: no "
-            "cubins), USYCL_CUDA_ROOT, USYCL_LIBDEVICE\n"
-            "  See docs/driver.md for details.\n";
+         << "\n\nENVIRONMENT (usycl++):\n"
+            "  USYCL_CLANG=<clang++>      the clang++ 22 to run (default: the "
+            "configured LLVM's, then clang++-" USYCL_LLVM_VERSION_MAJOR
+            " on PATH)\n"
+            "  USYCL_LLVM_BINDIR=<dir>    where opt and llc are\n"
+            "  USYCL_CUDA_ROOT=<dir>      CUDA toolkit for ptxas and libdevice "
+            "(default " USYCL_DEFAULT_CUDA_ROOT ")\n"
+            "  USYCL_PTXAS=<ptxas>        the ptxas to run; set but empty: no "
+            "cubins (PTX images only)\n"
+            "  USYCL_LIBDEVICE=<file>     the libdevice.10.bc to link\n\n"
+            "ENVIRONMENT (programs built by usycl++):\n"
+            "  ONEAPI_DEVICE_SELECTOR     which devices exist (DPC++ syntax: "
+            "cuda:*, native_cpu:*, *:gpu, !cuda:0)\n"
+            "  USYCL_TRACE=1|2|all        trace devices, launches, copies "
+            "(2: every backend API call)\n"
+            "  USYCL_TRACE_FILE=<file>    append the trace to <file> instead of "
+            "stderr\n"
+            "  USYCL_CACHE_DIR=<dir>      on-disk cache of JIT-compiled device "
+            "code (default $XDG_CACHE_HOME/usycl)\n"
+            "  USYCL_CACHE_DISABLE=1      no on-disk cache\n"
+            "  USYCL_CACHE_MAX_SIZE=<n>   cache size bound, bytes or "
+            "K/M/G (default 1G)\n"
+            "  USYCL_EMULATE=<target>     the CPU device reports <target>'s "
+            "aspects and sub-group sizes\n"
+            "  USYCL_DEVICE_CONFIG_FILE=<file>  device configuration "
+            "USYCL_EMULATE reads\n"
+            "  USYCL_ASSERT_ABORT=1, USYCL_ASSERT_BREAK=1  a failed device "
+            "assert aborts / stops\n\n"
+            "DIFFERENCES FROM DPC++ (icpx -fsycl):\n"
+            "  - a failed device assert is a sycl::exception "
+            "(errc::ext_oneapi_assert), not an abort\n"
+            "  - devices are described by a YAML configuration file "
+            "(-fsycl-device-config-file=)\n"
+            "  - USYCL_EMULATE lets the CPU device stand in for another target\n"
+            "  - if_device_has on generic targets is resolved when the image "
+            "is loaded (JIT mode)\n\n"
+            "Documentation: <prefix>/share/doc/usycl (docs/README.md): "
+            "driver.md, runtime.md,\n"
+            "first-program.md, troubleshooting.md.\n";
 }
 
 } // namespace usycl::driver

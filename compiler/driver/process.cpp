@@ -2,6 +2,7 @@
 
 #include "process.hpp"
 #include "diagnostics.hpp"
+#include "progress.hpp"
 #include "signal_cleanup.hpp"
 #include "temp_dir.hpp"
 
@@ -118,6 +119,8 @@ std::vector<CommandResult> CommandRunner::runAll(ArrayRef<Command> Commands) {
                       .str();
   };
 
+  if (Progress)
+    Progress->addWork(Commands.size());
   size_t Next = 0;
   while (Next < Commands.size() || !Running.empty()) {
     while (Next < Commands.size() && Running.size() < MaxParallel)
@@ -145,7 +148,11 @@ std::vector<CommandResult> CommandRunner::runAll(ArrayRef<Command> Commands) {
     size_t Index = It->second;
     Running.erase(It);
     Finish(Index, WaitStatus);
+    if (Progress)
+      Progress->stepDone(Commands[Index].Description);
   }
+  if (Progress)
+    Progress->clear();
   return Results;
 }
 

@@ -19,6 +19,7 @@
 namespace usycl::driver {
 
 class TempDir;
+class ProgressLine;
 
 struct Command {
   std::string Program;           // absolute path of the executable
@@ -58,10 +59,15 @@ public:
 
   bool verbose() const { return Verbose; }
 
+  // While set, runAll counts its commands on this line (progress.hpp) and
+  // erases the line before returning, so later output starts clean.
+  void setProgress(ProgressLine *Line) { Progress = Line; }
+
 private:
   TempDir &Temps;
   bool Verbose;
   unsigned MaxParallel;
+  ProgressLine *Progress = nullptr;
 };
 
 // Writes a failed command's output to stderr followed by a line that says

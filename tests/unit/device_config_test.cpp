@@ -355,3 +355,25 @@ TEST(DeviceConfig, BuildTreeHasTheDefault) {
   EXPECT_NE(built->find("nvidia_gpu_sm_90"), nullptr);
 }
 #endif
+
+// Found by tests/fuzz/device_config: yaml-cpp 0.7's LoadAll never returns
+// (allocating without bound) for a document that starts with ','; the reader
+// must answer with an error instead.
+TEST(DeviceConfigErrors, LeadingCommaIsAnErrorNotAHang) {
+  for (const char *text : {",", ", fp16,x", "---\n,", "a:\n  aspects: []\n  sub-group-sizes: []\n--- ,",
+                           "!t &a ,", "# comment\n  ,"}) {
+    std::string e = parse_error(text);
+    EXPECT_NE(e.find("cfg.yaml:"), std::string::npos) << e;
+    EXPECT_TRUE(e.find("nothing can start here") != std::string::npos ||
+                e.find("YAML documents") != std::string::npos)
+        << text << " -> " << e;
+  }
+}
+
+// Found by tests/fuzz/device_config: keys were read through a reference to
+// yaml-cpp's temporary iterator value. Several entries exercise the loop.
+TEST(DeviceConfigErrors, ManyEntriesAndAliasesStayValid) {
+  std::string e = parse_error("intel_gpu_skl:\n  aspects: []\n  sub-group-sizes: []\n"
+                              "intel_gpu_9_0_9:\n  aspects: []\n  sub-group-sizes: []\n");
+  EXPECT_NE(e.find("name the same device"), std::string::npos) << e;
+}

@@ -203,3 +203,66 @@ TEST(ImagePropertySets, NullSetNameIsSkipped) {
   img.properties_end = sets + 2;
   EXPECT_EQ(find_property_set(img, "SYCL/x"), &sets[1]);
 }
+
+// A corrupt descriptor (a damaged or hand-made wrapper object) is refused at
+// registration with a message naming what is wrong, so that no reader of the
+// registry ever follows a null name or a half-null range.
+TEST_F(ImageRegistry, CorruptDescriptorsAreIgnoredWithAMessage) {
+  static const char *const null_kernel[] = {"_ZTS9GoodKernel", nullptr};
+  static const usycl_property null_value[] = {
+      {"aspect", nullptr, USYCL_PROPERTY_BYTE_ARRAY, 8}};
+  static const usycl_property bad_type[] = {{"aspect", nullptr, 7, 0}};
+  static const usycl_property_set set_null_value[] = {
+      {"SYCL/device requirements", null_value, null_value + 1}};
+  static const usycl_property_set set_bad_type[] = {
+      {"SYCL/device requirements", bad_type, bad_type + 1}};
+  static const usycl_property_set set_half_null[] = {
+      {"SYCL/device requirements", req_props, nullptr}};
+  static const usycl_property_set set_no_name[] = {{nullptr, nullptr, nullptr}};
+  struct corrupt_case {
+    usycl_device_image image;
+    const char *expected;
+  };
+  const corrupt_case cases[] = {
+      {{USYCL_IMAGE_PTX, "t", "a", ptx_bytes, ptx_bytes + 1, null_kernel, 2, nullptr, nullptr},
+       "kernel name 1 is null"},
+      {{USYCL_IMAGE_PTX, "t", "a", ptx_bytes, ptx_bytes + 1, nullptr, 3, nullptr, nullptr},
+       "declares 3 kernels but has no kernel-name array"},
+      {{USYCL_IMAGE_PTX, nullptr, "a", ptx_bytes, ptx_bytes + 1, kernels_a, 2, nullptr, nullptr},
+       "has no target name"},
+      {{USYCL_IMAGE_PTX, "t", "a", ptx_bytes + 1, ptx_bytes, kernels_a, 2, nullptr, nullptr},
+       "malformed code range"},
+      {{99, "t", "a", ptx_bytes, ptx_bytes + 1, kernels_a, 2, nullptr, nullptr},
+       "unknown format 99"},
+      {{USYCL_IMAGE_PTX, "t", "a", ptx_bytes, ptx_bytes + 1, kernels_a, 2, sets_a, nullptr},
+       "malformed property-set range"},
+      {{USYCL_IMAGE_PTX, "t", "a", ptx_bytes, ptx_bytes + 1, kernels_a, 2, set_null_value,
+        set_null_value + 1},
+       "property 'aspect' has 8 bytes but no value"},
+      {{USYCL_IMAGE_PTX, "t", "a", ptx_bytes, ptx_bytes + 1, kernels_a, 2, set_bad_type,
+        set_bad_type + 1},
+       "property 'aspect' has unknown type 7"},
+      {{USYCL_IMAGE_PTX, "t", "a", ptx_bytes, ptx_bytes + 1, kernels_a, 2, set_half_null,
+        set_half_null + 1},
+       "malformed property range"},
+      {{USYCL_IMAGE_PTX, "t", "a", ptx_bytes, ptx_bytes + 1, kernels_a, 2, set_no_name,
+        set_no_name + 1},
+       "property set without a name"},
+  };
+  for (const corrupt_case &c : cases) {
+    const usycl_binary_desc desc = {USYCL_IMAGE_ABI_VERSION, 1, &c.image};
+    uint64_t g0 = reg.generation();
+    testing::internal::CaptureStderr();
+    __usycl_register_images(&desc);
+    std::string err = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(reg.generation(), g0) << c.expected;
+    EXPECT_NE(err.find("corrupt device image descriptor"), std::string::npos) << err;
+    EXPECT_NE(err.find(c.expected), std::string::npos) << err;
+    EXPECT_TRUE(reg.images_with_kernel("_ZTS9GoodKernel").empty());
+    __usycl_unregister_images(&desc); // harmless for a descriptor never added
+  }
+  const usycl_binary_desc no_array = {USYCL_IMAGE_ABI_VERSION, 2, nullptr};
+  std::string error;
+  EXPECT_FALSE(reg.try_add(&no_array, error));
+  EXPECT_NE(error.find("2 images declared but no image array"), std::string::npos) << error;
+}

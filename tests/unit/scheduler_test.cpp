@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <cstring>
 #include <mutex>
 #include <numeric>
@@ -544,4 +545,43 @@ TEST(Scheduler, ManyIndependentHostTasksComplete) {
     evs.push_back(q.submit([&](sycl::handler &h) { h.host_task([&] { n.fetch_add(1); }); }));
   sycl::event::wait(evs);
   EXPECT_EQ(n.load(), 500);
+}
+
+// A long chain of commands that cannot be enqueued yet (each waits for the
+// one before it through a buffer, the first for a slow host task) must not
+// hold a host thread per command: the stress test (tests/e2e/stress_threads)
+// made thousands of threads that way. Pending commands park on their
+// dependency instead; the results still come in order.
+TEST(Scheduler, PendingChainDoesNotHoldAThreadPerCommand) {
+  auto threads_now = [] {
+    size_t n = 0;
+    std::error_code ec;
+    for (auto it = std::filesystem::directory_iterator("/proc/self/task", ec);
+         !ec && it != std::filesystem::directory_iterator(); it.increment(ec))
+      ++n;
+    return n;
+  };
+  constexpr int chain = 2000;
+  sycl::queue q;
+  sycl::buffer<int> b{sycl::range<1>(1)};
+  std::atomic<bool> release{false};
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor a{b, h, sycl::read_write_host_task};
+    h.host_task([=, &release] {
+      while (!release.load()) std::this_thread::sleep_for(1ms);
+      a[0] = 0;
+    });
+  });
+  for (int i = 0; i < chain; ++i)
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a{b, h, sycl::read_write_host_task};
+      h.host_task([=] { a[0] = a[0] + 1; });
+    });
+  std::this_thread::sleep_for(100ms); // give a thread-per-command design time to show
+  const size_t threads = threads_now();
+  release = true;
+  q.wait();
+  EXPECT_LT(threads, 100u) << "threads while " << chain << " commands were pending";
+  sycl::host_accessor a{b};
+  EXPECT_EQ(a[0], chain);
 }

@@ -1,5 +1,7 @@
 #include "cuda_api.hpp"
 
+#include "trace.hpp"
+
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -15,6 +17,53 @@ void mark_exiting() { g_exiting.store(true, std::memory_order_relaxed); }
 } // namespace
 
 bool driver::exiting() { return g_exiting.load(std::memory_order_relaxed); }
+
+// USYCL_TRACE=2: every driver call goes through a thunk that forwards it and
+// traces its result. Installed only at that level, so the calls cost nothing
+// extra otherwise; one thunk per table entry (its index picks the storage).
+namespace {
+enum api_index : size_t {
+#define USYCL_CUDA_INDEX(member, symbol, required, ret, params) index_##member,
+  USYCL_CUDA_FUNCTIONS(USYCL_CUDA_INDEX)
+#undef USYCL_CUDA_INDEX
+};
+
+CUresult (*g_untraced_error_name)(CUresult, const char **) = nullptr;
+
+void trace_result(const char *symbol, CUresult r) {
+  const char *name = nullptr;
+  if (r != CUDA_SUCCESS && g_untraced_error_name)
+    g_untraced_error_name(r, &name);
+  if (r == CUDA_SUCCESS)
+    trace::writef("cuda", "%s -> CUDA_SUCCESS", symbol);
+  else
+    trace::writef("cuda", "%s -> %s (%d)", symbol, name ? name : "error", r);
+}
+
+template <size_t Index, typename Fn> struct traced_call;
+template <size_t Index, typename... Args> struct traced_call<Index, CUresult (*)(Args...)> {
+  static inline CUresult (*real)(Args...) = nullptr;
+  static inline const char *symbol = nullptr;
+  static CUresult call(Args... args) {
+    CUresult r = real(args...);
+    trace_result(symbol, r);
+    return r;
+  }
+};
+
+void install_tracing(driver_api &api) {
+  g_untraced_error_name = api.get_error_name;
+#define USYCL_CUDA_TRACE(member, symbol_name, required, ret, params)            \
+  if (api.member) {                                                            \
+    using thunk = traced_call<index_##member, decltype(api.member)>;           \
+    thunk::real = api.member;                                                  \
+    thunk::symbol = symbol_name;                                               \
+    api.member = &thunk::call;                                                 \
+  }
+  USYCL_CUDA_FUNCTIONS(USYCL_CUDA_TRACE)
+#undef USYCL_CUDA_TRACE
+}
+} // namespace
 
 const driver &driver::get() {
   // Leaked on purpose: backend objects may be destroyed during static
@@ -54,6 +103,8 @@ void driver::load() {
     return; // the library stays loaded: harmless, and dlclose is not safe
   }
 
+  if (trace::enabled(trace::level::api))
+    install_tracing(api_);
   CUresult r = api_.init(0);
   if (r != CUDA_SUCCESS) {
     reason_ = "cuInit failed: " + error_name(r);

@@ -25,6 +25,7 @@ using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
+using CUlinkState = struct CUlinkState_st *;
 using CUhostFn = void (*)(void *user_data);
 using CUoccupancyB2DSize = size_t (*)(int block_size);
 struct CUmemLocation {
@@ -94,6 +95,7 @@ enum : int { // CUjit_option
   CU_JIT_ERROR_LOG_BUFFER = 5,
   CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
 };
+enum : int { CU_JIT_INPUT_PTX = 1 }; // CUjitInputType
 enum : int { CU_MEM_LOCATION_TYPE_DEVICE = 1, CU_MEM_LOCATION_TYPE_HOST = 2 };
 inline constexpr unsigned CU_MEM_ATTACH_GLOBAL = 0x1;
 inline constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
@@ -182,6 +184,16 @@ inline constexpr unsigned CU_EVENT_DISABLE_TIMING = 0x2;
     (CUmodule * module, const void *image, unsigned num_options,               \
      int *options, void **option_values))                                      \
   X(module_unload, "cuModuleUnload", true, CUresult, (CUmodule module))        \
+  /* The JIT linker: PTX -> cubin for the on-disk kernel cache. */             \
+  X(link_create, "cuLinkCreate_v2", false, CUresult,                           \
+    (unsigned num_options, int *options, void **option_values,                 \
+     CUlinkState *state))                                                      \
+  X(link_add_data, "cuLinkAddData_v2", false, CUresult,                        \
+    (CUlinkState state, int type, void *data, size_t size, const char *name,   \
+     unsigned num_options, int *options, void **option_values))                \
+  X(link_complete, "cuLinkComplete", false, CUresult,                          \
+    (CUlinkState state, void **cubin, size_t *size))                           \
+  X(link_destroy, "cuLinkDestroy", false, CUresult, (CUlinkState state))       \
   X(module_get_function, "cuModuleGetFunction", true, CUresult,                \
     (CUfunction * fn, CUmodule module, const char *name))                      \
   X(module_get_global, "cuModuleGetGlobal_v2", true, CUresult,                 \

@@ -139,6 +139,7 @@ cuda_device::cuda_device(int ordinal) {
   st->concurrent_managed = attrs.concurrent_managed;
   st->pageable_access = attrs.pageable_access;
   st->events = std::make_shared<event_pool>(st->ctx);
+  st->fault = std::make_shared<device_fault>(st->info.name);
   st->kernels = std::make_unique<kernel_cache>(st->ctx, st->arch, attrs.name,
                                                st->smem_optin);
   st->kernels->set_device_aspects(st->info.aspects);
@@ -246,13 +247,15 @@ bool cuda_device::has_kernel(const char *name) {
 void cuda_device::memcpy_sync(void *dst, const void *src, size_t bytes) {
   if (bytes == 0)
     return;
+  state_->fault->throw_if_lost();
   state_->ctx->make_current();
-  check(state_->ctx->api().memcpy(
-            static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(dst)),
-            static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(src)), bytes),
-        sycl::errc::runtime,
-        "CUDA backend: copy of " + std::to_string(bytes) + " bytes on device " +
-            state_->info.name + " failed");
+  CUresult r = state_->ctx->api().memcpy(
+      static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(dst)),
+      static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(src)), bytes);
+  if (r != CUDA_SUCCESS)
+    throw sycl::exception(sycl::make_error_code(sycl::errc::runtime),
+                          state_->fault->note(r, "copy of " + std::to_string(bytes) +
+                                                     " bytes failed", ""));
 }
 
 } // namespace usycl::rt::cuda

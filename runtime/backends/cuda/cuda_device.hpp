@@ -7,6 +7,7 @@
 #include "cuda_builtin_kernels.hpp"
 #include "cuda_context.hpp"
 #include "cuda_event.hpp"
+#include "cuda_fault.hpp"
 #include "cuda_image.hpp"
 #include "cuda_kernel_cache.hpp"
 #include "cuda_launch_config.hpp"
@@ -34,6 +35,8 @@ struct device_state {
   std::shared_ptr<event_pool> events;
   std::unique_ptr<kernel_cache> kernels;
   std::unique_ptr<builtin_kernels> builtins;
+  // The first error that lost the context (cuda_fault.hpp).
+  std::shared_ptr<device_fault> fault;
 
   ~device_state();
 };

@@ -138,10 +138,14 @@ bool cuda_event::is_complete() {
 void cuda_event::wait() {
   ctx().make_current();
   CUresult r = ctx().api().event_synchronize(event_);
-  if (r != CUDA_SUCCESS)
+  if (r == CUDA_SUCCESS)
+    return;
+  if (!fault_)
     throw_error(sycl::errc::runtime, r,
                 "work before this event failed on CUDA device " +
                     std::to_string(ctx().device()));
+  throw sycl::exception(sycl::make_error_code(sycl::errc::runtime),
+                        fault_->note(r, "work failed", kernel_ ? *kernel_ : ""));
 }
 
 uint64_t cuda_event::timestamp_ns() {

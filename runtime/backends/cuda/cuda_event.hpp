@@ -15,6 +15,7 @@
 #include "cuda_api.hpp"
 #include "cuda_context.hpp"
 #include "backend.hpp"
+#include "cuda_fault.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -61,10 +62,15 @@ private:
 
 class cuda_event final : public backend_event {
 public:
+  // `kernel`: the last kernel enqueued on the stream before the event (its
+  // pretty name, owned by the device's kernel cache), or nullptr; named when
+  // the work before the event fails. `fault` learns of a lost context.
   cuda_event(std::shared_ptr<event_pool> pool, CUevent event, bool timing,
-             std::shared_ptr<const clock_anchor> anchor)
+             std::shared_ptr<const clock_anchor> anchor,
+             std::shared_ptr<device_fault> fault = nullptr,
+             const std::string *kernel = nullptr)
       : pool_(std::move(pool)), event_(event), timing_(timing),
-        anchor_(std::move(anchor)) {}
+        anchor_(std::move(anchor)), fault_(std::move(fault)), kernel_(kernel) {}
   ~cuda_event() override;
 
   // Never throws: an event whose work failed counts as complete, and wait()
@@ -81,6 +87,8 @@ private:
   CUevent event_;
   bool timing_;
   std::shared_ptr<const clock_anchor> anchor_;
+  std::shared_ptr<device_fault> fault_;
+  const std::string *kernel_;
   std::atomic<uint64_t> timestamp_{0}; // 0 = not computed yet
 };
 

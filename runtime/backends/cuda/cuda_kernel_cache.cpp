@@ -1,7 +1,9 @@
 #include "cuda_kernel_cache.hpp"
 #include "device_if_images.hpp"
 
+#include "cuda_jit_cache.hpp"
 #include "cuda_launch_config.hpp"
+#include "trace.hpp"
 #include "image_registry.hpp"
 
 #include <algorithm>
@@ -162,11 +164,27 @@ kernel_cache::load_module(const usycl_device_image &image) {
                     reinterpret_cast<const char *>(image.end));
     data = ptx_copy.c_str();
   }
+  const driver_api &a = ctx_->api();
+  // PTX goes through the on-disk cache of JIT-compiled cubins when it can
+  // (cuda_jit_cache.hpp); otherwise, and for CUBIN images, the driver
+  // loads the image bytes itself.
+  if (image.format == USYCL_IMAGE_PTX) {
+    std::optional<CUresult> cached = load_ptx_through_cache(
+        a, &st.module, static_cast<const char *>(data), arch_, describe_image(image));
+    if (cached && *cached == CUDA_SUCCESS) {
+      USYCL_TRACE_IF(basic, "module", "loaded %s on %s", describe_image(image).c_str(),
+                     device_name_.c_str());
+      return st;
+    }
+    st.module = nullptr;
+  }
   std::string log(jit_log_size, '\0');
   int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *values[] = {log.data(), reinterpret_cast<void *>(uintptr_t(log.size()))};
-  const driver_api &a = ctx_->api();
   CUresult r = a.module_load_data_ex(&st.module, data, 2, options, values);
+  USYCL_TRACE_IF(basic, "module", "%s %s on %s%s", r == CUDA_SUCCESS ? "loaded" : "cannot load",
+                 describe_image(image).c_str(), device_name_.c_str(),
+                 r == CUDA_SUCCESS ? "" : " (the next image is tried)");
   if (r != CUDA_SUCCESS) {
     st.module = nullptr;
     st.error = r;

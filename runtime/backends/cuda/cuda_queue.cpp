@@ -32,6 +32,7 @@ struct cuda_queue::callback_record {
 
 cuda_queue::cuda_queue(std::shared_ptr<device_state> dev)
     : dev_(std::move(dev)), ctx_(*dev_->ctx), api_(dev_->ctx->api()) {
+  dev_->fault->throw_if_lost(); // a new queue on a lost device: say why
   ctx_.make_current();
   check(api_.stream_create(&stream_, CU_STREAM_NON_BLOCKING),
         sycl::errc::runtime,
@@ -52,12 +53,18 @@ cuda_queue::~cuda_queue() {
 }
 
 void cuda_queue::fail(CUresult r, const std::string &what) const {
+  if (is_sticky_error(r)) {
+    const kernel_entry *k = last_kernel_.load(std::memory_order_relaxed);
+    throw sycl::exception(sycl::make_error_code(sycl::errc::runtime),
+                          dev_->fault->note(r, what, k ? k->pretty : ""));
+  }
   throw_error(r == CUDA_ERROR_OUT_OF_MEMORY ? sycl::errc::memory_allocation
                                             : sycl::errc::runtime,
               r, "CUDA backend: " + what + " on device " + dev_->info.name);
 }
 
 void cuda_queue::launch(const sycl::detail::kernel_launch &l) {
+  dev_->fault->throw_if_lost();
   kernel_entry &k = dev_->kernels->get(l.name);
   if (k.object_size && l.kernel_object_size != k.object_size) [[unlikely]]
     throw sycl::exception(
@@ -104,8 +111,13 @@ void cuda_queue::launch(const sycl::detail::kernel_launch &l) {
       nullptr);
   if (assert_token)
     device_assert::after_launch(*dev_, assert_token, stream_, r == CUDA_SUCCESS);
-  if (r != CUDA_SUCCESS) [[unlikely]]
-    throw_error(r == CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES ? sycl::errc::nd_range
+  if (r == CUDA_SUCCESS) [[likely]] {
+    last_kernel_.store(&k, std::memory_order_relaxed);
+    return;
+  }
+  if (is_sticky_error(r)) // an earlier kernel lost the context
+    fail(r, "cannot launch kernel " + k.pretty);
+  throw_error(r == CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES ? sycl::errc::nd_range
                                                         : sycl::errc::runtime,
                 r,
                 "CUDA backend: cannot launch kernel " + k.pretty + " on device " +
@@ -117,6 +129,7 @@ void cuda_queue::launch(const sycl::detail::kernel_launch &l) {
 void cuda_queue::memcpy(void *dst, const void *src, size_t bytes) {
   if (bytes == 0)
     return;
+  dev_->fault->throw_if_lost();
   ctx_.make_current();
   CUresult r = api_.memcpy_async(dptr(dst), dptr(src), bytes, stream_);
   if (r != CUDA_SUCCESS)
@@ -129,6 +142,7 @@ void cuda_queue::fill(void *dst, const void *pattern, size_t pattern_size,
       plan_fill(reinterpret_cast<uintptr_t>(dst), pattern, pattern_size, count);
   if (plan.kind == fill_plan::none)
     return;
+  dev_->fault->throw_if_lost();
   ctx_.make_current();
   const CUdeviceptr d = dptr(dst);
   CUresult r = CUDA_SUCCESS;
@@ -243,6 +257,7 @@ void cuda_queue::trampoline(void *p) {
 }
 
 void cuda_queue::host_callback(void (*fn)(void *), void *arg) {
+  dev_->fault->throw_if_lost(); // its callbacks would never run
   auto *rec = new callback_record{this, fn, arg};
   ctx_.make_current();
   CUresult r = api_.launch_host_func(stream_, &cuda_queue::trampoline, rec);
@@ -253,6 +268,7 @@ void cuda_queue::host_callback(void (*fn)(void *), void *arg) {
 }
 
 std::shared_ptr<backend_event> cuda_queue::record(bool timing) {
+  dev_->fault->throw_if_lost();
   ctx_.make_current();
   std::shared_ptr<const clock_anchor> anchor;
   if (timing)
@@ -263,13 +279,16 @@ std::shared_ptr<backend_event> cuda_queue::record(bool timing) {
     dev_->events->release(e, timing);
     fail(r, "cannot record an event");
   }
-  return std::make_shared<cuda_event>(dev_->events, e, timing, std::move(anchor));
+  const kernel_entry *k = last_kernel_.load(std::memory_order_relaxed);
+  return std::make_shared<cuda_event>(dev_->events, e, timing, std::move(anchor),
+                                      dev_->fault, k ? &k->pretty : nullptr);
 }
 
 bool cuda_queue::wait_for(backend_event &event) {
   auto *ce = dynamic_cast<cuda_event *>(&event);
   if (!ce)
     return false; // not ours: the runtime waits on the host instead
+  dev_->fault->throw_if_lost();
   ctx_.make_current();
   // Works across devices too: the event may belong to another context.
   CUresult r = api_.stream_wait_event(stream_, ce->get(), 0);
@@ -281,10 +300,14 @@ bool cuda_queue::wait_for(backend_event &event) {
 void cuda_queue::synchronize() {
   ctx_.make_current();
   CUresult r = api_.stream_synchronize(stream_);
-  if (r != CUDA_SUCCESS)
-    throw_error(sycl::errc::runtime, r,
-                "CUDA backend: work on a queue of device " + dev_->info.name +
-                    " failed");
+  if (r != CUDA_SUCCESS) {
+    const kernel_entry *k = last_kernel_.load(std::memory_order_relaxed);
+    std::string msg = dev_->fault->note(r, "work on a queue failed", k ? k->pretty : "");
+    // A lost context answers every call with the same error: report it once
+    // per queue, not at every later wait.
+    if (!is_sticky_error(r) || !loss_reported_.exchange(true))
+      throw sycl::exception(sycl::make_error_code(sycl::errc::runtime), msg);
+  }
   std::exception_ptr error;
   {
     std::lock_guard lock(error_mutex_);

@@ -39,6 +39,8 @@ public:
 
   CUstream stream() const { return stream_; }
 
+  void check_usable() const override { dev_->fault->throw_if_lost(); }
+
 private:
   struct callback_record;
   static void trampoline(void *record);
@@ -50,6 +52,12 @@ private:
   CUstream stream_ = nullptr;
   std::mutex error_mutex_;
   std::exception_ptr callback_error_;
+  // The kernel last launched on this stream (entries of the kernel cache
+  // live as long as the device): failures are reported with its name.
+  std::atomic<const kernel_entry *> last_kernel_{nullptr};
+  // A lost context is reported once per queue by synchronize(); afterwards
+  // it returns quietly (every new submission throws instead).
+  std::atomic<bool> loss_reported_{false};
 };
 
 } // namespace usycl::rt::cuda
