@@ -1,4 +1,5 @@
 #include "buffer_impl.hpp"
+#include "host_memory.hpp"
 #include "queue_impl.hpp"
 #include "trace.hpp"
 
@@ -18,7 +19,9 @@ buffer_impl::buffer_impl(size_t bytes, void *user_ptr, const void *init_data, ui
     final_data_ = user_ptr;
     write_back_ = true;
   } else {
-    owned_.reset(new (std::nothrow) unsigned char[bytes ? bytes : 1]);
+    // Not left to operator new (host_memory.hpp says why).
+    if (bytes <= usycl::rt::host_physical_memory())
+      owned_.reset(new (std::nothrow) unsigned char[bytes ? bytes : 1]);
     if (!owned_)
       throw_error(errc::memory_allocation,
                   "buffer: cannot allocate " + std::to_string(bytes) + " bytes of host memory");

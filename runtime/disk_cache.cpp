@@ -160,11 +160,12 @@ bool is_entry_name(std::string_view name) {
 
 bool is_valid_key(const std::string &key) { return is_entry_name(key + std::string(entry_suffix)); }
 
-// Reads exactly `size` bytes; false on error or early end of file.
-bool read_all(int fd, void *data, size_t size) {
-  auto *p = static_cast<unsigned char *>(data);
+// Moves exactly `size` bytes with read(2) or write(2), through short
+// transfers and EINTR; false on error or early end of file.
+template <typename Byte, typename Io>
+bool transfer_all(int fd, Byte *p, size_t size, Io io) {
   while (size) {
-    ssize_t n = ::read(fd, p, size);
+    ssize_t n = io(fd, p, size);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
@@ -175,18 +176,12 @@ bool read_all(int fd, void *data, size_t size) {
   return true;
 }
 
+bool read_all(int fd, void *data, size_t size) {
+  return transfer_all(fd, static_cast<unsigned char *>(data), size, ::read);
+}
+
 bool write_all(int fd, const void *data, size_t size) {
-  auto *p = static_cast<const unsigned char *>(data);
-  while (size) {
-    ssize_t n = ::write(fd, p, size);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return false;
-    p += n;
-    size -= static_cast<size_t>(n);
-  }
-  return true;
+  return transfer_all(fd, static_cast<const unsigned char *>(data), size, ::write);
 }
 
 // mkdir -p with mode 0700 (cached code is the user's business only).

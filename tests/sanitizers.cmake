@@ -18,6 +18,18 @@
 #     USYCL_SANITIZER_TEST_ENV, which preloads the sanitizer runtime so it
 #     comes first in the process, as the sanitizers require.
 
+# Gives every test of the calling directory USYCL_SANITIZER_TEST_ENV (for
+# the uninstrumented programs those tests build); call it after the tests.
+function(usycl_sanitizer_env_for_tests)
+  if(NOT USYCL_SANITIZER_TEST_ENV)
+    return()
+  endif()
+  get_property(tests DIRECTORY PROPERTY TESTS)
+  foreach(t ${tests})
+    set_property(TEST ${t} APPEND PROPERTY ENVIRONMENT ${USYCL_SANITIZER_TEST_ENV})
+  endforeach()
+endfunction()
+
 function(_usycl_collect_targets dir out)
   get_property(targets DIRECTORY ${dir} PROPERTY BUILDSYSTEM_TARGETS)
   get_property(subdirs DIRECTORY ${dir} PROPERTY SUBDIRECTORIES)

@@ -101,7 +101,7 @@ int run_usm(sycl::queue &q, size_t n, int iterations, const std::string &device)
       q.parallel_for(r, [=](sycl::id<1> i) { a[i] = b[i] + scalar * c[i]; }).wait();
     }));
     keep(f.dot, seconds([&] {
-      q.single_task([=] { *sum = 0; });
+      q.memset(sum, 0, sizeof(double)); // as the CUDA peer's cudaMemsetAsync
       q.parallel_for(r, sycl::reduction(sum, sycl::plus<double>()),
                      [=](sycl::id<1> i, auto &acc) { acc += a[i] * b[i]; });
       q.memcpy(&dot, sum, sizeof dot).wait();

@@ -2,6 +2,7 @@
 // is a thread that runs its operations in order, fanning kernels out over a
 // shared thread pool.
 #include "../../backend.hpp"
+#include "../../host_memory.hpp"
 #include "cpu_assert.hpp"
 #include "group_executor.hpp"
 #include "thread_pool.hpp"
@@ -275,8 +276,7 @@ public:
     info_.max_compute_units = threads;
     info_.max_work_group_size = 4096;
     info_.max_work_item_sizes = {4096, 4096, 4096};
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-    info_.global_mem_size = pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : 1ull << 32;
+    info_.global_mem_size = host_physical_memory();
     info_.max_mem_alloc_size = info_.global_mem_size;
     info_.local_mem_size = 256 * 1024;
     info_.sub_group_sizes = {1};
@@ -291,6 +291,10 @@ public:
 
   const device_info &info() const override { return info_; }
   void *malloc(usm_kind, size_t bytes, size_t alignment) override {
+    // More than the machine has is refused here, not left to malloc
+    // (host_memory.hpp says why).
+    if (bytes == 0 || bytes > info_.max_mem_alloc_size || (alignment & (alignment - 1)))
+      return nullptr;
     alignment = std::max<size_t>(alignment, 64);
     size_t rounded = (bytes + alignment - 1) / alignment * alignment;
     return std::aligned_alloc(alignment, rounded);

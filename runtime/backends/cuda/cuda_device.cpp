@@ -1,5 +1,7 @@
 #include "cuda_device.hpp"
 
+#include "../../host_memory.hpp"
+
 #include "cuda_aspects.hpp"
 #include "cuda_queue.hpp"
 
@@ -163,6 +165,11 @@ void *cuda_device::alloc_raw(usm_kind kind, size_t bytes) {
     r = a.mem_alloc_host(&p, bytes);
     break;
   case usm_kind::shared:
+    // Managed memory may exceed the device (pages migrate), but not what
+    // the device and the host together can hold: the driver reserves
+    // addresses lazily and would fail only when the pages are touched.
+    if (bytes > state_->info.global_mem_size + usycl::rt::host_physical_memory())
+      return nullptr;
     r = a.mem_alloc_managed(&d, bytes, CU_MEM_ATTACH_GLOBAL);
     p = reinterpret_cast<void *>(static_cast<uintptr_t>(d));
     break;
