@@ -362,6 +362,19 @@ void bound(const Plan &P, LoopCopy &C, BasicBlock *Entry, Value *Start,
   BranchInst::Create(Header, Entry);
 }
 
+// Closes the loop-carried `ok` of a loop entered from Entry whose latch
+// Latch leaves to Done: true on entry, AllPassed around; returns its value
+// after the loop (a phi in Done).
+Value *closeOk(PHINode *Ok, Value *AllPassed, BasicBlock *Entry,
+               BasicBlock *Latch, BasicBlock *Done, const Twine &Name) {
+  Ok->addIncoming(ConstantInt::getTrue(Ok->getContext()), Entry);
+  Ok->addIncoming(AllPassed, Latch);
+  PHINode *Result = PHINode::Create(Ok->getType(), 1, Name);
+  Result->insertBefore(Done->begin());
+  Result->addIncoming(AllPassed, Latch);
+  return Result;
+}
+
 // Turns copy C into a check loop: only the slice stays (no stores, no note
 // of the work-item), and a failed check is and-ed into `ok` instead of
 // leaving. Returns ok's final value, a phi in Done.
@@ -388,13 +401,7 @@ Value *makeCheckLoop(Loop &L, const Plan &P, LoopCopy &C, BasicBlock *Entry,
     B.CreateBr(C.get(Ck.Continue));
     Br->eraseFromParent();
   }
-  BasicBlock *Latch = C.get(P.Latch);
-  Ok->addIncoming(ConstantInt::getTrue(Ctx), Entry);
-  Ok->addIncoming(AllPassed, Latch);
-  PHINode *Result = PHINode::Create(Type::getInt1Ty(Ctx), 1, "usycl.assert.all");
-  Result->insertBefore(Done->begin());
-  Result->addIncoming(AllPassed, Latch);
-  return Result;
+  return closeOk(Ok, AllPassed, Entry, C.get(P.Latch), Done, "usycl.assert.all");
 }
 
 // Copy C without its checks: they are known to pass, and nothing reads the
@@ -436,12 +443,7 @@ Value *addChecksAhead(const Plan &P, LoopCopy &C, Value *Distance,
     Value *Passed = Ck.FailsWhenTrue ? B.CreateNot(Cond) : Cond;
     AllPassed = B.CreateAnd(AllPassed, Passed, "usycl.assert.ahead.ok.next");
   }
-  Ok->addIncoming(ConstantInt::getTrue(Ctx), Entry);
-  Ok->addIncoming(AllPassed, Latch);
-  PHINode *Result = PHINode::Create(Type::getInt1Ty(Ctx), 1, "usycl.assert.ahead.all");
-  Result->insertBefore(Done->begin());
-  Result->addIncoming(AllPassed, Latch);
-  return Result;
+  return closeOk(Ok, AllPassed, Entry, Latch, Done, "usycl.assert.ahead.all");
 }
 
 // Work-items per block: large enough that the per-block bookkeeping and the
