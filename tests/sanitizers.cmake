@@ -18,28 +18,24 @@
 #     USYCL_SANITIZER_TEST_ENV, which preloads the sanitizer runtime so it
 #     comes first in the process, as the sanitizers require.
 
-# Gives every test of the calling directory USYCL_SANITIZER_TEST_ENV (for
-# the uninstrumented programs those tests build); call it after the tests.
+# Gives every test of the calling directory the sanitizer environment;
+# call it after the tests. Plain: USYCL_SANITIZER_TEST_ENV, which preloads
+# the runtime for the uninstrumented programs those tests build. TOOLS:
+# USYCL_SANITIZER_TOOL_ENV, the options without the preload, for tests that
+# mostly run ordinary tools (lit, the progress test): a preloaded runtime
+# breaks some of them, and the programs they build only need ASan's
+# link-order check off.
 function(usycl_sanitizer_env_for_tests)
-  if(NOT USYCL_SANITIZER_TEST_ENV)
+  set(env ${USYCL_SANITIZER_TEST_ENV})
+  if("${ARGV0}" STREQUAL "TOOLS")
+    set(env ${USYCL_SANITIZER_TOOL_ENV})
+  endif()
+  if(NOT env)
     return()
   endif()
   get_property(tests DIRECTORY PROPERTY TESTS)
   foreach(t ${tests})
-    set_property(TEST ${t} APPEND PROPERTY ENVIRONMENT ${USYCL_SANITIZER_TEST_ENV})
-  endforeach()
-endfunction()
-
-# The same without the preload, for tests that mostly run ordinary tools
-# (lit, the progress test): a preloaded runtime breaks some of them, and
-# the programs they build only need ASan's link-order check off.
-function(usycl_sanitizer_tool_env_for_tests)
-  if(NOT USYCL_SANITIZER_TOOL_ENV)
-    return()
-  endif()
-  get_property(tests DIRECTORY PROPERTY TESTS)
-  foreach(t ${tests})
-    set_property(TEST ${t} APPEND PROPERTY ENVIRONMENT ${USYCL_SANITIZER_TOOL_ENV})
+    set_property(TEST ${t} APPEND PROPERTY ENVIRONMENT ${env})
   endforeach()
 endfunction()
 
