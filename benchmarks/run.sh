@@ -53,9 +53,15 @@ fi
 [ $mode = build ] && exit 0
 
 rows=() # "benchmark|metric|sycl|native|ratio|better"
-add() { rows+=("$1|$2|$3|$4|$5|$6"); }
-value() { # value <csv text> <metric>
-  printf '%s\n' "$1" | awk -F, -v m="$2" '$(NF-1) == m { v = $NF } END { print v }'
+add() { # add <benchmark> <metric> <sycl> <native> <ratio> <better>; a missing figure fails the run
+  rows+=("$1|$2|$3|$4|$5|$6")
+  [ -n "$3" ] || echo "$1, $2: no SYCL figure" >> "$failures"
+  [ -n "$4" ] || echo "$1, $2: no native figure" >> "$failures" # rows without a peer pass -
+}
+value() { # value <csv text> <metric> [higher|lower]: the best of the rounds
+  printf '%s\n' "$1" | awk -F, -v m="$2" -v better="${3:-higher}" '
+    NF > 1 && $(NF-1) == m && (v == "" || (better == "higher" ? $NF + 0 > v + 0 : $NF + 0 < v + 0)) { v = $NF }
+    END { print v }'
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "-"; else printf "%.3f", a / b }'; }
 failures=$BENCH_BIN/failures.txt
@@ -69,6 +75,23 @@ run() { # run <selector> <binary> <args...>; a failure (wrong result) is noted
   return 0
 }
 
+# The SYCL program and its peer run alternately, BENCH_ROUNDS times each, and
+# each figure is the best of its rounds: the load of a shared machine drifts
+# over seconds, and one program alone would catch a slow phase the other
+# missed.
+rounds=${BENCH_ROUNDS:-3}
+[ "$small" = 1 ] && rounds=1
+pair() { # pair <sycl var> <native var> <sel> <sycl bin> <native bin|-> <args...>
+  local -n out_s=$1 out_n=$2
+  local sel=$3 sb=$4 nb=$5 r; shift 5
+  out_s=; out_n=
+  for ((r = 0; r < rounds; ++r)); do
+    out_s+=$(run "$sel" "$sb" "$@")$'\n'
+    [ "$nb" != - ] && out_n+=$(run "" "$nb" "$@")$'\n'
+  done
+  return 0
+}
+
 bench() { # bench <cpu|cuda>
   local dev=$1 sel peer s_args t_args l_args r_args
   if [ $dev = cuda ]; then sel='cuda:*'; else sel='native_cpu:*'; fi
@@ -78,38 +101,38 @@ bench() { # bench <cpu|cuda>
   # nd_range reduction runs its work-items as fibers (about 1 us each).
   [ $dev = cpu ] && [ "$small" != 1 ] && s_args="26 20" && r_args="22 10"
   local s n
-  s=$(run "$sel" stream_sycl $s_args); echo "$s"
-  if [ $dev = cuda ]; then n=$(run "" stream_cuda $s_args); peer=cuda; else n=$(run "" stream_omp $s_args); peer=omp; fi
-  echo "$n"
+  if [ $dev = cuda ]; then peer=cuda; else peer=omp; fi
+  pair s n "$sel" stream_sycl stream_$peer $s_args; echo "$s$n"
   for k in copy mul add triad dot; do
     for v in usm buffer; do
       local a b; a=$(value "$s" ${v}_${k}_GBps); b=$(value "$n" ${peer}_${k}_GBps)
       add "stream $dev" "${v} $k GB/s" "$a" "$b" "$(ratio "$a" "$b")" higher
     done
   done
-  s=$(run "$sel" launch_sycl $l_args); echo "$s"
   if [ $dev = cuda ]; then
-    n=$(run "" launch_cuda $l_args); echo "$n"
+    pair s n "$sel" launch_sycl launch_cuda $l_args; echo "$s$n"
     for m in submit_us submit_wait_us; do
-      local a b; a=$(value "$s" $m); b=$(value "$n" $m)
+      local a b; a=$(value "$s" $m lower); b=$(value "$n" $m lower)
       add "launch $dev" "$m" "$a" "$b" "$(ratio "$a" "$b")" lower
     done
   else
-    for m in submit_us submit_wait_us; do add "launch $dev" "$m" "$(value "$s" $m)" "" "-" lower; done
+    pair s n "$sel" launch_sycl - $l_args; echo "$s"
+    for m in submit_us submit_wait_us; do add "launch $dev" "$m" "$(value "$s" $m lower)" - - lower; done
   fi
-  s=$(run "$sel" reduction_sycl $r_args); echo "$s"
   if [ $dev = cpu ]; then
-    n=$(run "" reduction_omp $r_args); echo "$n"
+    pair s n "$sel" reduction_sycl reduction_omp $r_args; echo "$s$n"
     local a b; a=$(value "$s" ndrange_GBps); b=$(value "$n" omp_GBps)
     add "nd_range reduction $dev" "GB/s" "$a" "$b" "$(ratio "$a" "$b")" higher
   else
-    add "nd_range reduction $dev" "GB/s" "$(value "$s" ndrange_GBps)" "" "-" higher
+    pair s n "$sel" reduction_sycl - $r_args; echo "$s"
+    add "nd_range reduction $dev" "GB/s" "$(value "$s" ndrange_GBps)" - - higher
   fi
-  s=$(run "$sel" triad_assert $t_args); echo "$s"
+  # (assert and NDEBUG kernels alternate inside triad_assert itself)
+  pair s n "$sel" triad_assert - $t_args; echo "$s"
   local a b; a=$(value "$s" assert_GBps); b=$(value "$s" ndebug_GBps)
   add "assert triad $dev" "assert vs NDEBUG GB/s" "$a" "$b" "$(ratio "$a" "$b")" higher
   if [ $dev = cuda ]; then
-    n=$(run "" triad_cuda $t_args); echo "$n"
+    pair n s "" triad_cuda - $t_args; echo "$n"
     add "assert triad $dev (CUDA's assert)" "assert vs NDEBUG GB/s" "$(value "$n" assert_GBps)" \
       "$(value "$n" ndebug_GBps)" "$(ratio "$(value "$n" assert_GBps)" "$(value "$n" ndebug_GBps)")" higher
   fi
