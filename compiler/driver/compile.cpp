@@ -4,6 +4,7 @@
 #include "diagnostic_merge.hpp"
 #include "diagnostics.hpp"
 #include "offload_sections.hpp"
+#include "precompiled_header.hpp"
 #include "temp_dir.hpp"
 #include "toolchain.hpp"
 
@@ -358,7 +359,23 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
       Plan.HostOutput = *HostOutput;
   }
 
+  // Every pass of a source that starts with #include <sycl/sycl.hpp> may
+  // read the header precompiled (precompiled_header.hpp); -E may not.
+  std::vector<PrecompiledHeaders::Use> HeaderCandidates;
+  if (Action != DriverAction::Preprocess)
+    for (const PassPlan &Plan : Plans) {
+      for (size_t Index : Plan.DeviceCommands)
+        HeaderCandidates.push_back({Index, Plan.Source->Path, {}});
+      if (Plan.AnalysisCommand)
+        HeaderCandidates.push_back({*Plan.AnalysisCommand, Plan.Source->Path, {}});
+      if (Plan.HostCommand)
+        HeaderCandidates.push_back({*Plan.HostCommand, Plan.Source->Path, {}});
+    }
+  PrecompiledHeaders Headers(Tools, Runner);
+  std::vector<PrecompiledHeaders::Use> HeaderUses =
+      Headers.prepare(Commands, std::move(HeaderCandidates));
   std::vector<CommandResult> Results = Runner.runAll(Commands);
+  Headers.retryFailures(Commands, Results, HeaderUses);
 
   // Print per source, in command-line order: device passes first, then the
   // host pass unless a device pass failed. Identical outputs (a warning in

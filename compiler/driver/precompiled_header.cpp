@@ -1,0 +1,350 @@
+//===- precompiled_header.cpp - Cached <sycl/sycl.hpp> per pass -----------===//
+
+#include "precompiled_header.hpp"
+#include "toolchain.hpp"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <utime.h>
+
+using namespace llvm;
+
+namespace usycl::driver {
+
+namespace {
+
+// More headers than this: the least recently used go (one is ~13 MB).
+constexpr size_t max_headers = 64;
+// A header used this recently is never evicted: a concurrent build may be
+// about to read it.
+constexpr auto eviction_grace = std::chrono::minutes(10);
+
+std::optional<std::string> cacheDirectory() {
+  if (const char *Off = std::getenv("USYCL_PCH"); Off && StringRef(Off) == "0")
+    return std::nullopt;
+  SmallString<256> Dir;
+  if (const char *D = std::getenv("USYCL_CACHE_DIR"); D && *D)
+    Dir = D;
+  else if (const char *X = std::getenv("XDG_CACHE_HOME"); X && *X == '/')
+    sys::path::append(Dir, X, "usycl");
+  else if (const char *H = std::getenv("HOME"); H && *H)
+    sys::path::append(Dir, H, ".cache", "usycl");
+  else
+    return std::nullopt;
+  sys::path::append(Dir, "pch");
+  if (sys::fs::create_directories(Dir))
+    return std::nullopt; // read-only home, ...: compile without
+  return std::string(Dir);
+}
+
+// Path, size and modification time: enough to notice a rebuilt or edited
+// file without reading it.
+void addFileStamp(SHA256 &Hash, StringRef Path) {
+  sys::fs::file_status Status;
+  Hash.update(Path);
+  Hash.update(StringRef("\0", 1));
+  if (sys::fs::status(Path, Status))
+    return;
+  Hash.update(std::to_string(Status.getSize()) + ":" +
+              std::to_string(Status.getLastModificationTime()
+                                 .time_since_epoch()
+                                 .count()));
+}
+
+std::string toolStamp(Toolchain &Tools) {
+  SHA256 Hash;
+  if (Expected<std::string> Clang = Tools.clang())
+    addFileStamp(Hash, *Clang);
+  else
+    consumeError(Clang.takeError());
+  if (Expected<std::string> Plugin = Tools.plugin())
+    addFileStamp(Hash, *Plugin);
+  else
+    consumeError(Plugin.takeError());
+  // Every header under include/: sorted, so the order of the walk does not
+  // matter.
+  std::vector<std::string> Headers;
+  std::error_code EC;
+  for (sys::fs::recursive_directory_iterator It(Tools.includeDir(), EC), End;
+       It != End && !EC; It.increment(EC))
+    if (It->type() != sys::fs::file_type::directory_file)
+      Headers.push_back(It->path());
+  sort(Headers);
+  for (const std::string &H : Headers)
+    addFileStamp(Hash, H);
+  return toHex(Hash.final());
+}
+
+bool isDependencyFlagWithValue(StringRef Arg) {
+  return Arg == "-MF" || Arg == "-MT" || Arg == "-MQ";
+}
+bool isDependencyFlag(StringRef Arg) {
+  return Arg == "-MD" || Arg == "-MMD" || Arg == "-MP" || Arg == "-MG" ||
+         Arg == "-M" || Arg == "-MM" ||
+         ((Arg.starts_with("-MF") || Arg.starts_with("-MT") ||
+           Arg.starts_with("-MQ")) &&
+          Arg.size() > 3);
+}
+
+// Flags that put something before the source's first line, or replace the
+// compilation: with them the header is not the first thing parsed.
+bool excludesHeader(StringRef Arg) {
+  return Arg == "-include" || Arg.starts_with("-include-pch") ||
+         Arg == "-imacros" || Arg == "-E" || Arg == "-M" || Arg == "-MM" ||
+         Arg == "-emit-ast" || Arg.starts_with("--include");
+}
+
+// Where the source arguments ([-x lang] path) begin, if the command has them.
+std::optional<size_t> sourcePosition(const std::vector<std::string> &Args,
+                                     StringRef SourcePath) {
+  for (size_t I = Args.size(); I-- > 0;)
+    if (Args[I] == SourcePath) {
+      if (I >= 2 && Args[I - 2] == "-x")
+        return I - 2;
+      return I;
+    }
+  return std::nullopt;
+}
+
+// The pass's flags without the source, its output and the dependency file
+// flags: what the header is made with.
+std::optional<std::vector<std::string>>
+headerFlags(const std::vector<std::string> &Args, StringRef SourcePath) {
+  std::optional<size_t> SourceAt = sourcePosition(Args, SourcePath);
+  if (!SourceAt)
+    return std::nullopt;
+  std::vector<std::string> Flags;
+  for (size_t I = 0; I < *SourceAt; ++I) {
+    StringRef Arg = Args[I];
+    if (excludesHeader(Arg))
+      return std::nullopt;
+    if (isDependencyFlagWithValue(Arg)) {
+      ++I;
+      continue;
+    }
+    if (isDependencyFlag(Arg))
+      continue;
+    Flags.push_back(Args[I]);
+  }
+  return Flags;
+}
+
+// Skips blank space, // and /* */ comments and backslash-newlines.
+void skipBlankAndComments(StringRef &Text) {
+  for (;;) {
+    Text = Text.ltrim(" \t\r\n\f\v");
+    if (Text.consume_front("\\\n") || Text.consume_front("\\\r\n"))
+      continue;
+    if (Text.starts_with("//")) {
+      size_t End = Text.find('\n');
+      Text = End == StringRef::npos ? StringRef() : Text.drop_front(End + 1);
+      continue;
+    }
+    if (Text.starts_with("/*")) {
+      size_t End = Text.find("*/", 2);
+      Text = End == StringRef::npos ? StringRef() : Text.drop_front(End + 2);
+      continue;
+    }
+    return;
+  }
+}
+
+void touch(const std::string &Path) { ::utime(Path.c_str(), nullptr); }
+
+} // namespace
+
+bool startsWithSyclInclude(StringRef SourcePath) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> File =
+      MemoryBuffer::getFile(SourcePath, /*IsText=*/true);
+  if (!File)
+    return false;
+  StringRef Text = (*File)->getBuffer();
+  Text.consume_front("\xEF\xBB\xBF"); // UTF-8 byte order mark
+  skipBlankAndComments(Text);
+  if (!Text.consume_front("#"))
+    return false;
+  Text = Text.ltrim(" \t");
+  if (!Text.consume_front("include"))
+    return false;
+  Text = Text.ltrim(" \t");
+  if (!Text.consume_front("<sycl/sycl.hpp>") &&
+      !Text.consume_front("\"sycl/sycl.hpp\""))
+    return false;
+  // Nothing but a comment may follow on that line.
+  StringRef Rest = Text.take_until([](char C) { return C == '\n'; }).trim();
+  return Rest.empty() || Rest.starts_with("//") || Rest.starts_with("/*");
+}
+
+PrecompiledHeaders::PrecompiledHeaders(Toolchain &Tools, CommandRunner &Runner)
+    : Directory(cacheDirectory()), Tools(Tools), Runner(Runner) {
+  if (Directory)
+    ToolStamp = toolStamp(Tools);
+}
+
+std::string
+PrecompiledHeaders::keyFor(const Command &Pass,
+                           const std::vector<std::string> &Flags) const {
+  SHA256 Hash;
+  Hash.update(ToolStamp);
+  Hash.update(Pass.Program);
+  for (const std::string &F : Flags) {
+    Hash.update(StringRef("\0", 1));
+    Hash.update(F);
+  }
+  return toHex(Hash.final()).substr(0, 40);
+}
+
+std::vector<PrecompiledHeaders::Use>
+PrecompiledHeaders::prepare(std::vector<Command> &Commands,
+                            std::vector<Use> Candidates) {
+  std::vector<Use> Uses;
+  if (!Directory)
+    return Uses;
+  const std::string SyclHeader =
+      (Tools.includeDir() + "/sycl/sycl.hpp");
+  StringMap<bool> SourceQualifies;
+  StringMap<size_t> Building; // header path -> index in Builds
+  std::vector<Command> Builds;
+  std::vector<std::string> BuildTemps;
+  std::vector<std::string> BuildTargets;
+
+  for (Use &U : Candidates) {
+    auto [It, New] = SourceQualifies.try_emplace(U.SourcePath, false);
+    if (New)
+      It->second = startsWithSyclInclude(U.SourcePath);
+    if (!It->second)
+      continue;
+    Command &Pass = Commands[U.Index];
+    std::optional<std::vector<std::string>> Flags =
+        headerFlags(Pass.Args, U.SourcePath);
+    if (!Flags)
+      continue;
+    U.Header = *Directory + "/" + keyFor(Pass, *Flags) + ".pch";
+    if (!sys::fs::exists(U.Header) && !Building.count(U.Header)) {
+      Command Build;
+      Build.Program = Pass.Program;
+      Build.Description = "precompiled <sycl/sycl.hpp> for the " +
+                          Pass.Description;
+      Build.Args = *Flags;
+      std::string Temp = U.Header + ".tmp." +
+                         std::to_string(sys::Process::getProcessId()) + "." +
+                         std::to_string(sys::Process::GetRandomNumber());
+      // -emit-pch after the pass's own action (-c, -emit-llvm): the last
+      // action flag is the one clang's frontend runs.
+      Build.Args.insert(Build.Args.end(), {"-Xclang", "-emit-pch", "-x", "c++",
+                                           SyclHeader, "-o", Temp});
+      Building[U.Header] = Builds.size();
+      Builds.push_back(std::move(Build));
+      BuildTemps.push_back(Temp);
+      BuildTargets.push_back(U.Header);
+    }
+    Uses.push_back(U);
+  }
+
+  std::vector<bool> BuildFailed(Builds.size(), false);
+  if (!Builds.empty()) {
+    std::vector<CommandResult> Results = Runner.runAll(Builds);
+    for (size_t I = 0; I < Builds.size(); ++I) {
+      // Rename is atomic: a concurrent build of the same header only
+      // replaces one complete file with an identical one.
+      if (!Results[I].succeeded() ||
+          sys::fs::rename(BuildTemps[I], BuildTargets[I])) {
+        BuildFailed[I] = true;
+        sys::fs::remove(BuildTemps[I]);
+        if (Runner.verbose())
+          errs() << Results[I].Stderr << "usycl++: note: " << Builds[I].Description
+                 << " failed; compiling without it\n";
+      }
+    }
+    evictOld();
+  }
+
+  std::vector<Use> Used;
+  for (Use &U : Uses) {
+    auto B = Building.find(U.Header);
+    if (B != Building.end() ? BuildFailed[B->second] : !sys::fs::exists(U.Header))
+      continue;
+    touch(U.Header); // recently used: evicted last
+    std::vector<std::string> &Args = Commands[U.Index].Args;
+    size_t At = *sourcePosition(Args, U.SourcePath);
+    Args.insert(Args.begin() + At, {"-include-pch", U.Header});
+    Used.push_back(U);
+  }
+  return Used;
+}
+
+void PrecompiledHeaders::retryFailures(std::vector<Command> &Commands,
+                                       std::vector<CommandResult> &Results,
+                                       ArrayRef<Use> Uses) {
+  std::vector<size_t> Again;
+  for (const Use &U : Uses) {
+    if (Results[U.Index].succeeded() ||
+        !StringRef(Results[U.Index].Stderr).contains(U.Header))
+      continue;
+    // clang could not use the header (damaged, or a file under it changed
+    // within the time stamp's resolution): drop it and compile without.
+    sys::fs::remove(U.Header);
+    std::vector<std::string> &Args = Commands[U.Index].Args;
+    for (size_t I = 0; I + 1 < Args.size(); ++I)
+      if (Args[I] == "-include-pch" && Args[I + 1] == U.Header) {
+        Args.erase(Args.begin() + I, Args.begin() + I + 2);
+        break;
+      }
+    Again.push_back(U.Index);
+  }
+  if (Again.empty())
+    return;
+  if (Runner.verbose())
+    errs() << "usycl++: note: a precompiled header could not be used; "
+              "compiling without it\n";
+  std::vector<Command> Retry;
+  for (size_t I : Again)
+    Retry.push_back(Commands[I]);
+  std::vector<CommandResult> RetryResults = Runner.runAll(Retry);
+  for (size_t I = 0; I < Again.size(); ++I)
+    Results[Again[I]] = std::move(RetryResults[I]);
+}
+
+void PrecompiledHeaders::evictOld() const {
+  struct Entry {
+    std::string Path;
+    sys::TimePoint<> Modified;
+  };
+  std::vector<Entry> Entries;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(*Directory, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    sys::fs::file_status Status;
+    if (sys::fs::status(It->path(), Status))
+      continue;
+    // A temporary a killed build left behind.
+    if (StringRef(It->path()).contains(".pch.tmp.")) {
+      if (std::chrono::system_clock::now() - Status.getLastModificationTime() >
+          eviction_grace)
+        sys::fs::remove(It->path());
+      continue;
+    }
+    if (sys::path::extension(It->path()) == ".pch")
+      Entries.push_back({It->path(), Status.getLastModificationTime()});
+  }
+  if (Entries.size() <= max_headers)
+    return;
+  sort(Entries, [](const Entry &A, const Entry &B) {
+    return A.Modified < B.Modified;
+  });
+  const auto Now = std::chrono::system_clock::now();
+  for (size_t I = 0; I < Entries.size() - max_headers; ++I)
+    if (Now - Entries[I].Modified > eviction_grace)
+      sys::fs::remove(Entries[I].Path);
+}
+
+} // namespace usycl::driver

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# usycl++'s precompiled <sycl/sycl.hpp> (docs/driver.md, "Precompiled
+# header"): made once per pass configuration, then used; the same program
+# as without it; only for sources that start with the include; a damaged
+# header costs a rebuild, never the build; errors are reported once;
+# dependency files still name the SYCL headers.
+#
+# Usage: pch_test.sh <usycl++>
+set -u
+usyclxx=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export USYCL_CACHE_DIR=$work/cache
+unset USYCL_PCH
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+cat > "$work/prog.cpp" <<'SRC'
+// A comment and blank lines before the include are fine.
+
+#include <sycl/sycl.hpp>
+#include <cstdio>
+int main() {
+  sycl::queue q;
+  int *v = sycl::malloc_shared<int>(1024, q);
+  q.parallel_for(sycl::range<1>{1024}, [=](sycl::id<1> i) { v[i] = int(i[0]) * 3; }).wait();
+  long sum = 0;
+  for (int i = 0; i < 1024; ++i) sum += v[i];
+  sycl::free(v, q);
+  std::printf("sum %ld\n", sum);
+}
+SRC
+
+# 1. First compile makes the headers, the second only uses them.
+"$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/a.o" -v 2> "$work/v1.txt" || { cat "$work/v1.txt"; fail "first compile"; }
+grep -q -- "-emit-pch" "$work/v1.txt" || fail "first compile made no precompiled header"
+grep -q -- "-include-pch" "$work/v1.txt" || fail "first compile did not use the header it made"
+made=$(ls "$USYCL_CACHE_DIR"/pch/*.pch | wc -l)
+[ "$made" -ge 1 ] || fail "no header in the cache directory"
+"$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/b.o" -v 2> "$work/v2.txt" || fail "second compile"
+grep -q -- "-emit-pch" "$work/v2.txt" && fail "second compile made a header again"
+grep -q -- "-include-pch" "$work/v2.txt" || fail "second compile did not use the header"
+[ "$(ls "$USYCL_CACHE_DIR"/pch/*.pch | wc -l)" = "$made" ] || fail "second compile added headers"
+
+# 2. The same program as without (USYCL_PCH=0): identical objects, same output.
+USYCL_PCH=0 "$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/c.o" -v 2> "$work/v0.txt" || fail "compile with USYCL_PCH=0"
+grep -q -- "-include-pch" "$work/v0.txt" && fail "USYCL_PCH=0 still used a header"
+cmp -s "$work/b.o" "$work/c.o" || fail "objects with and without the precompiled header differ"
+"$usyclxx" "$work/b.o" -o "$work/prog" || fail "link"
+out=$("$work/prog") || fail "program with the header failed: $out"
+[ "$out" = "sum 1571328" ] || fail "program printed '$out', want 'sum 1571328'"
+
+# 3. A source that defines something before the include does not use it.
+{ echo "#define PCH_TEST_FIRST 1"; cat "$work/prog.cpp"; } > "$work/macro_first.cpp"
+"$usyclxx" -O2 -c "$work/macro_first.cpp" -o "$work/m.o" -v 2> "$work/v3.txt" || fail "compile macro_first"
+grep -q -- "-include-pch" "$work/v3.txt" && fail "a source with a #define before the include used the header"
+
+# 4. Damaged headers: the build still succeeds, the headers are replaced.
+for f in "$USYCL_CACHE_DIR"/pch/*.pch; do head -c 100 "$f" > "$f.cut" && mv "$f.cut" "$f"; done
+"$usyclxx" -O2 "$work/prog.cpp" -o "$work/prog2" -v 2> "$work/v4.txt" || { cat "$work/v4.txt"; fail "compile with damaged headers"; }
+[ "$("$work/prog2")" = "sum 1571328" ] || fail "program built past damaged headers is wrong"
+"$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/d.o" -v 2> "$work/v5.txt" || fail "compile after damage"
+grep -q -- "-emit-pch" "$work/v5.txt" || fail "damaged headers were not made again"
+"$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/e.o" || fail "compile with remade headers"
+cmp -s "$work/e.o" "$work/c.o" || fail "object with remade headers differs"
+
+# 5. An error in the source is reported once, as without the header.
+sed 's/v\[i\] = int(i\[0\]) \* 3;/v[i] = undeclared_name;/' "$work/prog.cpp" > "$work/bad.cpp"
+"$usyclxx" -O2 -c "$work/bad.cpp" -o "$work/bad.o" 2> "$work/e1.txt" && fail "bad.cpp compiled"
+USYCL_PCH=0 "$usyclxx" -O2 -c "$work/bad.cpp" -o "$work/bad.o" 2> "$work/e0.txt"
+grep -q "undeclared_name" "$work/e1.txt" || fail "error not reported: $(cat "$work/e1.txt")"
+[ "$(grep -c "error:" "$work/e1.txt")" = "$(grep -c "error:" "$work/e0.txt")" ] || fail "errors differ with the header"
+
+# 6. Dependency files still name the SYCL headers.
+"$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/dep.o" -MD || fail "compile with -MD"
+grep -q "sycl/handler.hpp" "$work/dep.d" || fail "dependency file lacks the SYCL headers: $(head -3 "$work/dep.d")"
+
+echo "pch: PASSED"
