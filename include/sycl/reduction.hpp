@@ -363,15 +363,10 @@ template <typename K, int Dims, typename... Descs> struct reduction_range_kernel
                 r...);
           };
           uint64_t i = uint64_t(__nvvm_read_ptx_sreg_ctaid_x()) * bs + lid;
-          // Four work-items per trip: their loads are independent, so four
-          // memory requests are in flight per thread, as in a hand-unrolled
-          // CUDA reduction.
-          for (; i + 3 * stride < total; i += 4 * stride) {
-            call(i);
-            call(i + stride);
-            call(i + 2 * stride);
-            call(i + 3 * stride);
-          }
+          // A plain grid-stride loop. Unrolling it by hand (four work-items
+          // per trip) took 40 registers: 75% occupancy, and dot at 0.985 x
+          // CUDA on an H100; this loop takes 25, every SM is full, and it
+          // matches CUDA (1408 vs 1408-1415 us for 2^28 doubles).
           for (; i < total; i += stride)
             call(i);
         },
