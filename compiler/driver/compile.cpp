@@ -360,9 +360,11 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
   }
 
   // Every pass of a source that starts with #include <sycl/sycl.hpp> may
-  // read the header precompiled (precompiled_header.hpp); -E may not.
+  // read the header precompiled (precompiled_header.hpp); not -E (the
+  // header's text must be in the output), not -fsyntax-only (clang then
+  // ignores -o, and the header would go to stdout).
   std::vector<PrecompiledHeaders::Use> HeaderCandidates;
-  if (Action != DriverAction::Preprocess)
+  if (Action != DriverAction::Preprocess && Action != DriverAction::SyntaxOnly)
     for (const PassPlan &Plan : Plans) {
       for (size_t Index : Plan.DeviceCommands)
         HeaderCandidates.push_back({Index, Plan.Source->Path, {}});

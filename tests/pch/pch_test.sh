@@ -70,7 +70,14 @@ USYCL_PCH=0 "$usyclxx" -O2 -c "$work/bad.cpp" -o "$work/bad.o" 2> "$work/e0.txt"
 grep -q "undeclared_name" "$work/e1.txt" || fail "error not reported: $(cat "$work/e1.txt")"
 [ "$(grep -c "error:" "$work/e1.txt")" = "$(grep -c "error:" "$work/e0.txt")" ] || fail "errors differ with the header"
 
-# 6. Dependency files still name the SYCL headers.
+# 6. -fsyntax-only and -E read the source as written (and print no header).
+"$usyclxx" -O2 -fsyntax-only "$work/prog.cpp" -v > "$work/syntax.out" 2> "$work/v6.txt" || fail "-fsyntax-only"
+[ -s "$work/syntax.out" ] && fail "-fsyntax-only wrote to stdout"
+grep -q -- "-include-pch\|-emit-pch" "$work/v6.txt" && fail "-fsyntax-only used a precompiled header"
+"$usyclxx" -O2 -E "$work/prog.cpp" -o "$work/prog.ii" || fail "-E"
+grep -q "class handler" "$work/prog.ii" || fail "-E output lacks the SYCL headers"
+
+# 7. Dependency files still name the SYCL headers.
 "$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/dep.o" -MD || fail "compile with -MD"
 grep -q "sycl/handler.hpp" "$work/dep.d" || fail "dependency file lacks the SYCL headers: $(head -3 "$work/dep.d")"
 
