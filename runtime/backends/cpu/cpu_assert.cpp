@@ -35,9 +35,10 @@ struct frame {
   const sycl::detail::cpu_group_ctx *group = nullptr; // nd_range
 };
 
-thread_local frame *t_frame = nullptr;
-thread_local launch_state *t_launch = nullptr;
-thread_local bool t_first_item_failed = false;
+// initial-exec: read at every barrier (fiber_switch) and work-item loop.
+[[gnu::tls_model("initial-exec")]] thread_local frame *t_frame = nullptr;
+[[gnu::tls_model("initial-exec")]] thread_local launch_state *t_launch = nullptr;
+[[gnu::tls_model("initial-exec")]] thread_local bool t_first_item_failed = false;
 
 void ids_of(const frame &f, uint64_t item, uint64_t gid[3], uint64_t lid[3]) {
   if (f.group) {
