@@ -162,26 +162,58 @@ void touch(const std::string &Path) { ::utime(Path.c_str(), nullptr); }
 
 } // namespace
 
-bool startsWithSyclInclude(StringRef SourcePath) {
+namespace {
+
+// How deep a chain of quoted includes may lead to <sycl/sycl.hpp>.
+constexpr unsigned max_include_depth = 4;
+
+// True if nothing but blank space or a comment is left on the line.
+bool onlyCommentLeft(StringRef Line) {
+  Line = Line.trim();
+  return Line.empty() || Line.starts_with("//") || Line.starts_with("/*");
+}
+
+bool leadsToSyclInclude(StringRef Path, unsigned Depth) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> File =
-      MemoryBuffer::getFile(SourcePath, /*IsText=*/true);
+      MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!File)
     return false;
   StringRef Text = (*File)->getBuffer();
   Text.consume_front("\xEF\xBB\xBF"); // UTF-8 byte order mark
-  skipBlankAndComments(Text);
-  if (!Text.consume_front("#"))
-    return false;
-  Text = Text.ltrim(" \t");
-  if (!Text.consume_front("include"))
-    return false;
-  Text = Text.ltrim(" \t");
-  if (!Text.consume_front("<sycl/sycl.hpp>") &&
-      !Text.consume_front("\"sycl/sycl.hpp\""))
-    return false;
-  // Nothing but a comment may follow on that line.
-  StringRef Rest = Text.take_until([](char C) { return C == '\n'; }).trim();
-  return Rest.empty() || Rest.starts_with("//") || Rest.starts_with("/*");
+  for (;;) {
+    skipBlankAndComments(Text);
+    if (!Text.consume_front("#"))
+      return false;
+    StringRef Line = Text.take_until([](char C) { return C == '\n'; });
+    Text = Text.drop_front(Line.size());
+    Line = Line.ltrim(" \t");
+    // A header's own guard: the header is read once either way.
+    if (Line.consume_front("pragma") && Line.trim() == "once")
+      continue;
+    if (!Line.consume_front("include"))
+      return false;
+    Line = Line.ltrim(" \t");
+    if (Line.consume_front("<sycl/sycl.hpp>") ||
+        Line.consume_front("\"sycl/sycl.hpp\""))
+      return onlyCommentLeft(Line);
+    // A project header next to this file whose first line of code is the
+    // include (or leads to it), as e2e_common.hpp.
+    if (Depth >= max_include_depth || !Line.consume_front("\""))
+      return false;
+    StringRef Name = Line.take_until([](char C) { return C == '"'; });
+    if (Name.empty() || Name.size() == Line.size() ||
+        !onlyCommentLeft(Line.drop_front(Name.size() + 1)))
+      return false;
+    SmallString<256> Included(sys::path::parent_path(Path));
+    sys::path::append(Included, Name);
+    return leadsToSyclInclude(Included, Depth + 1);
+  }
+}
+
+} // namespace
+
+bool startsWithSyclInclude(StringRef SourcePath) {
+  return leadsToSyclInclude(SourcePath, 0);
 }
 
 PrecompiledHeaders::PrecompiledHeaders(Toolchain &Tools, CommandRunner &Runner)

@@ -2,7 +2,8 @@
 //
 // Parsing <sycl/sycl.hpp> (and the standard headers under it) is most of a
 // pass's time: 1.5 s of 1.8 s for a one-kernel source. A source whose first
-// line of code is `#include <sycl/sycl.hpp>` gets the same AST from a
+// line of code is `#include <sycl/sycl.hpp>` (or a project header whose first
+// line is, as tests/e2e/e2e_common.hpp) gets the same AST from a
 // precompiled header made with the pass's own flags, so the driver keeps one
 // per pass configuration in <cache dir>/pch and adds `-include-pch` to the
 // pass (the header's #pragma once then skips the source's own #include).
@@ -31,8 +32,9 @@ namespace usycl::driver {
 
 class Toolchain;
 
-// True when the first preprocessing line of the file (after comments and
-// blank lines) includes <sycl/sycl.hpp> or "sycl/sycl.hpp".
+// True when the first preprocessing line of the file (after comments, blank
+// lines and #pragma once) includes <sycl/sycl.hpp> or "sycl/sycl.hpp", or a
+// quoted header next to it whose first line does so (a few levels deep).
 bool startsWithSyclInclude(llvm::StringRef SourcePath);
 
 class PrecompiledHeaders {

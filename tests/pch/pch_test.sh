@@ -54,6 +54,21 @@ out=$("$work/prog") || fail "program with the header failed: $out"
 "$usyclxx" -O2 -c "$work/macro_first.cpp" -o "$work/m.o" -v 2> "$work/v3.txt" || fail "compile macro_first"
 grep -q -- "-include-pch" "$work/v3.txt" && fail "a source with a #define before the include used the header"
 
+# 3b. A project header whose first line is the include counts as the
+#     include (e2e_common.hpp does this); one that defines something first
+#     does not.
+mkdir -p "$work/proj"
+printf '// helpers\n#pragma once\n#include <sycl/sycl.hpp>\ninline int triple(int x) { return 3 * x; }\n' > "$work/proj/common.hpp"
+sed -e 's|#include <sycl/sycl.hpp>|#include "common.hpp"|' -e 's|int(i\[0\]) \* 3|triple(int(i[0]))|' \
+  "$work/prog.cpp" > "$work/proj/via_header.cpp"
+"$usyclxx" -O2 "$work/proj/via_header.cpp" -o "$work/via_header" -v 2> "$work/v3b.txt" || { cat "$work/v3b.txt"; fail "compile via_header"; }
+grep -q -- "-include-pch" "$work/v3b.txt" || fail "a source starting with a header that starts with the include did not use it"
+[ "$("$work/via_header")" = "sum 1571328" ] || fail "via_header printed '$("$work/via_header")'"
+printf '#pragma once\n#define PCH_TEST_FIRST 1\n#include <sycl/sycl.hpp>\n' > "$work/proj/define_first.hpp"
+sed 's|#include <sycl/sycl.hpp>|#include "define_first.hpp"|' "$work/prog.cpp" > "$work/proj/define_first.cpp"
+"$usyclxx" -O2 -c "$work/proj/define_first.cpp" -o "$work/df.o" -v 2> "$work/v3c.txt" || fail "compile define_first"
+grep -q -- "-include-pch" "$work/v3c.txt" && fail "a header that defines a macro before the include used the precompiled header"
+
 # 4. Damaged headers: the build still succeeds, the headers are replaced.
 for f in "$USYCL_CACHE_DIR"/pch/*.pch; do head -c 100 "$f" > "$f.cut" && mv "$f.cut" "$f"; done
 "$usyclxx" -O2 "$work/prog.cpp" -o "$work/prog2" -v 2> "$work/v4.txt" || { cat "$work/v4.txt"; fail "compile with damaged headers"; }
