@@ -27,20 +27,30 @@ class stack_pool {
 public:
   ctx::stack_context allocate() {
     if (!free_.empty()) {
-      auto s = free_.back();
+      auto s = free_.back().context;
       free_.pop_back();
       return s;
     }
     return allocator_.allocate();
   }
-  void deallocate(ctx::stack_context &s) { free_.push_back(s); }
+  void deallocate(ctx::stack_context &s) {
+    free_.push_back({s, static_cast<char *>(s.sp) - s.size});
+  }
   ~stack_pool() {
-    for (auto &s : free_) allocator_.deallocate(s);
+    for (auto &s : free_) allocator_.deallocate(s.context);
   }
 
 private:
+  // A stack_context holds the stack's top (sp = allocation + size), which
+  // points just past the allocation: the free stacks of a pool thread still
+  // alive when LeakSanitizer checks at exit looked leaked (a flaky CI
+  // failure). Keeping the allocation's start too keeps them reachable.
+  struct free_stack {
+    ctx::stack_context context;
+    void *allocation;
+  };
   ctx::fixedsize_stack allocator_{fiber_stack_bytes};
-  std::vector<ctx::stack_context> free_;
+  std::vector<free_stack> free_;
 };
 
 struct pooled_stack {
