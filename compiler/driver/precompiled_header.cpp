@@ -88,8 +88,8 @@ bool isDependencyFlagWithValue(StringRef Arg) {
   return Arg == "-MF" || Arg == "-MT" || Arg == "-MQ";
 }
 bool isDependencyFlag(StringRef Arg) {
+  // (-M and -MM replace the compilation: excludesHeader refuses them.)
   return Arg == "-MD" || Arg == "-MMD" || Arg == "-MP" || Arg == "-MG" ||
-         Arg == "-M" || Arg == "-MM" ||
          ((Arg.starts_with("-MF") || Arg.starts_with("-MT") ||
            Arg.starts_with("-MQ")) &&
           Arg.size() > 3);
@@ -160,10 +160,6 @@ void skipBlankAndComments(StringRef &Text) {
 
 void touch(const std::string &Path) { ::utime(Path.c_str(), nullptr); }
 
-} // namespace
-
-namespace {
-
 // How deep a chain of quoted includes may lead to <sycl/sycl.hpp>.
 constexpr unsigned max_include_depth = 4;
 
@@ -217,10 +213,7 @@ bool startsWithSyclInclude(StringRef SourcePath) {
 }
 
 PrecompiledHeaders::PrecompiledHeaders(Toolchain &Tools, CommandRunner &Runner)
-    : Directory(cacheDirectory()), Tools(Tools), Runner(Runner) {
-  if (Directory)
-    ToolStamp = toolStamp(Tools);
-}
+    : Directory(cacheDirectory()), Tools(Tools), Runner(Runner) {}
 
 std::string
 PrecompiledHeaders::keyFor(const Command &Pass,
@@ -255,6 +248,9 @@ PrecompiledHeaders::prepare(std::vector<Command> &Commands,
       It->second = startsWithSyclInclude(U.SourcePath);
     if (!It->second)
       continue;
+    // Stat every SYCL header only when some pass may use the result.
+    if (ToolStamp.empty())
+      ToolStamp = toolStamp(Tools);
     Command &Pass = Commands[U.Index];
     std::optional<std::vector<std::string>> Flags =
         headerFlags(Pass.Args, U.SourcePath);

@@ -67,7 +67,7 @@ private:
   std::optional<std::string> Directory; // <cache dir>/pch, when enabled
   Toolchain &Tools;
   CommandRunner &Runner;
-  std::string ToolStamp; // clang, plugin and SYCL headers
+  std::string ToolStamp; // clang, plugin and SYCL headers; made on first use
 
   std::string keyFor(const Command &Pass,
                      const std::vector<std::string> &Flags) const;

@@ -107,7 +107,7 @@ private:
   // SYCL 2020 leaves the order in which a reduction combines its values
   // unspecified, so the work-item loop's running sum may be split: CPU
   // launchers vectorise it (a strict left-to-right chain runs at one add per
-  // FP latency) and NVPTX overlaps the unrolled trips' adds.
+  // FP latency).
   USYCL_INLINE void combine_reassociable(const T &partial) {
 #pragma clang fp reassociate(on)
     if constexpr (detail::is_op_v<plus, BinaryOperation, T>)
