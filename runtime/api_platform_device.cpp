@@ -124,6 +124,10 @@ USYCL_DEVICE_INFO(local_mem_type, info::local_mem_type::local)
 USYCL_DEVICE_INFO(local_mem_size, i.local_mem_size)
 USYCL_DEVICE_INFO(error_correction_support, false)
 USYCL_DEVICE_INFO(is_available, true)
+// kernel_bundle compile/link/build work on every device usycl has (CUDA: the
+// driver's PTX JIT and linker; CPU: kernels are compiled ahead of time).
+USYCL_DEVICE_INFO(is_compiler_available, true)
+USYCL_DEVICE_INFO(is_linker_available, true)
 USYCL_DEVICE_INFO(name, i.name)
 USYCL_DEVICE_INFO(vendor, i.vendor)
 USYCL_DEVICE_INFO(driver_version, i.driver_version)

@@ -33,7 +33,14 @@
 namespace sycl {
 inline namespace _V1 {
 
+// The class lives in a namespace of its own so that argument-dependent lookup
+// on a half finds its operators but not sycl::min/clamp/...: user code such as
+// `clamp<T>(x, lo, hi)` calling its own template must not become ambiguous
+// (DPC++ does the same).
+namespace detail::half_impl {
 class half;
+}
+using half = detail::half_impl::half;
 
 namespace detail {
 
@@ -114,6 +121,7 @@ constexpr half half_from_bits(std::uint16_t b) noexcept;
 
 } // namespace detail
 
+namespace detail::half_impl {
 // An optional kernel feature: device code using half needs aspect::fp16.
 class USYCL_USES_ASPECTS(::sycl::aspect::fp16) half {
   using storage_t = detail::half_storage_t;
@@ -259,6 +267,7 @@ public:
 private:
   storage_t value_;
 };
+} // namespace detail::half_impl
 
 static_assert(sizeof(half) == 2 && alignof(half) == 2, "sycl::half must be 2 bytes");
 static_assert(std::is_trivially_copyable_v<half>, "sycl::half must be trivially copyable");
