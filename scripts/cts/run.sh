@@ -85,7 +85,11 @@ if ((do_build)); then
     { tail -30 "$build/configure.log"; echo "run.sh: configuring the suite failed ($build/configure.log)" >&2; exit 1; }
 fi
 
-python3 "$here/cts.py" plan "$build" "${cats[@]}" > "$build/plan.json"
+# On a machine without the build tree (--no-build on a GPU machine) the plan
+# of the build that made the programs is used.
+if [ -f "$build/build.ninja" ]; then
+  python3 "$here/cts.py" plan "$build" "${cats[@]}" > "$build/plan.json"
+fi
 
 if ((do_build)); then
   mapfile -t exes < <(python3 -c 'import json,sys; [print(e) for c in json.load(open(sys.argv[1])).values() for e in c["executables"]]' "$build/plan.json")
