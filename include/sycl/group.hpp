@@ -1,6 +1,7 @@
 #pragma once
 
 #include <sycl/detail/work_item_builtins.hpp>
+#include <sycl/h_item.hpp>
 #include <sycl/id.hpp>
 #include <sycl/memory_enums.hpp>
 
@@ -35,6 +36,17 @@ public:
 
   // Legacy SYCL 1.2.1 name kept because real code still calls it.
   size_t get_linear_id() const { return get_group_linear_id(); }
+
+  // Hierarchical parallelism (§4.10.4.2): the work-item scope of a
+  // parallel_for_work_group kernel, over the work-group's work-items or over
+  // a logical range mapped onto them (sycl/h_item.hpp).
+  template <typename F> void parallel_for_work_item(F &&f) const {
+    detail::run_work_item_scope<Dims>(group_id_, group_range_, local_range_, local_range_, f);
+  }
+  template <typename F>
+  void parallel_for_work_item(range<Dims> logical_range, F &&f) const {
+    detail::run_work_item_scope<Dims>(group_id_, group_range_, local_range_, logical_range, f);
+  }
 
   group(const id<Dims> &group_id, const id<Dims> &local_id,
         const range<Dims> &local_range, const range<Dims> &group_range)

@@ -4,6 +4,7 @@
 
 #include <sycl/accessor.hpp>
 #include <sycl/detail/command_group.hpp>
+#include <sycl/detail/hierarchical.hpp>
 #include <sycl/detail/kernel_entry.hpp>
 #include <sycl/detail/kernel_param_desc.hpp>
 #include <sycl/event.hpp>
@@ -125,6 +126,19 @@ public:
 #endif
   }
 
+  // Hierarchical parallelism (§4.10.4.2): the kernel runs once per work-group
+  // with a sycl::group<Dims>; sycl/detail/hierarchical.hpp says how. Without
+  // a work-group size each group has one work-item (implementation-defined).
+  template <typename KernelName = detail::auto_name, int Dims, typename K>
+  void parallel_for_work_group(range<Dims> num_work_groups, const K &k) {
+    hierarchical_kernel<KernelName, Dims>(num_work_groups, detail::unit_range<Dims>(), k);
+  }
+  template <typename KernelName = detail::auto_name, int Dims, typename K>
+  void parallel_for_work_group(range<Dims> num_work_groups, range<Dims> work_group_size,
+                               const K &k) {
+    hierarchical_kernel<KernelName, Dims>(num_work_groups, work_group_size, k);
+  }
+
   // parallel_for with reductions: parallel_for(range|nd_range, reduction..., kernel).
   template <typename KernelName = detail::auto_name, typename R, typename First, typename... Rest,
             typename = std::enable_if_t<detail::is_reduction_v<First>>>
@@ -234,6 +248,27 @@ private:
     }
     set_kernel<Name, K, Dims>(k, g, nullptr, o);
     cg_.launch.cpu_range = &detail::cpu_range_launcher<K, Dims>;
+#endif
+  }
+
+  template <typename KernelName, int Dims, typename K>
+  void hierarchical_kernel(const range<Dims> &num_work_groups, const range<Dims> &work_group_size,
+                           const K &k) {
+    using Name = detail::kernel_name_t<KernelName, K>;
+    detail::hierarchical_object<K, Dims> object{k, work_group_size};
+#ifdef __SYCL_DEVICE_ONLY__
+    (void)num_work_groups;
+    detail::hierarchical_kernel<Name, K, Dims>(object, detail::kernel_dims{});
+#else
+    for (int d = 0; d < Dims; ++d)
+      if (work_group_size[d] == 0)
+        throw exception(make_error_code(errc::nd_range),
+                        "parallel_for_work_group: the work-group size must be at least 1 in "
+                        "every dimension");
+    uint64_t g[3] = {1, 1, 1}, one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
+    for (int d = 0; d < Dims; ++d) g[d] = num_work_groups[d];
+    set_kernel<Name, detail::hierarchical_object<K, Dims>, Dims>(object, g, one, zero);
+    cg_.launch.cpu_nd = &detail::cpu_hierarchical_launcher<K, Dims>;
 #endif
   }
 

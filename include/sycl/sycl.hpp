@@ -17,6 +17,7 @@
 #include <sycl/exception.hpp>
 #include <sycl/group.hpp>
 #include <sycl/group_algorithm.hpp>
+#include <sycl/h_item.hpp>
 #include <sycl/half.hpp>
 #include <sycl/handler.hpp>
 #include <sycl/id.hpp>
@@ -28,6 +29,7 @@
 #include <sycl/nd_item.hpp>
 #include <sycl/nd_range.hpp>
 #include <sycl/platform.hpp>
+#include <sycl/private_memory.hpp>
 #include <sycl/property_list.hpp>
 #include <sycl/queue.hpp>
 #include <sycl/range.hpp>
