@@ -6,6 +6,7 @@
 #include <sycl/access_mode.hpp>
 #include <sycl/accessor.hpp>
 #include <sycl/aspect.hpp>
+#include <sycl/atomic.hpp>
 #include <sycl/atomic_fence.hpp>
 #include <sycl/atomic_ref.hpp>
 #include <sycl/bit_cast.hpp>
@@ -34,7 +35,9 @@
 #include <sycl/queue.hpp>
 #include <sycl/range.hpp>
 #include <sycl/reduction.hpp>
+#include <sycl/span.hpp>
 #include <sycl/sub_group.hpp>
+#include <sycl/type_traits.hpp>
 #include <sycl/usm.hpp>
 #include <sycl/vec.hpp>
 #include <sycl/ext/oneapi/experimental/architecture.hpp>
