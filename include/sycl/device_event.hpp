@@ -1,0 +1,109 @@
+// sycl::device_event (SYCL 2020 §4.15.4) and the work-group copy behind
+// nd_item/group::async_work_group_copy.
+//
+// The copy is done by the work-group itself: every work-item copies the
+// elements i = local_linear_id, + local_size, ... and the group then meets at
+// a work-group barrier, so when async_work_group_copy returns the data is in
+// place for every work-item and the event it returns is already complete
+// (wait() has nothing left to wait for). NVPTX has no copy engine a kernel
+// could start asynchronously on every architecture usycl targets (cp.async
+// needs sm_80 and 4/8/16-byte elements), and the cooperative loop plus
+// barrier is what the CUDA programming guide's own shared-memory staging does.
+// With decorated multi_ptr arguments the loop's loads and stores are
+// ld.global / st.shared (and the reverse) on NVPTX.
+#pragma once
+
+#include <sycl/detail/defines.hpp>
+#include <sycl/detail/work_item_builtins.hpp>
+#include <sycl/multi_ptr.hpp>
+
+#include <cstddef>
+#include <type_traits>
+
+namespace sycl {
+inline namespace _V1 {
+
+class device_event;
+namespace detail {
+USYCL_INLINE device_event make_device_event() noexcept;
+}
+
+class device_event {
+public:
+  // The copy completed before the event was handed out (see above).
+  void wait() noexcept {}
+
+private:
+  device_event() = default;
+  friend device_event detail::make_device_event() noexcept;
+};
+
+namespace detail {
+
+USYCL_INLINE device_event make_device_event() noexcept { return device_event(); }
+
+// async_work_group_copy's element types: the destination's is the source's
+// without const (SYCL 2020 §4.9.1.8).
+template <typename DestT, typename SrcT>
+inline constexpr bool group_copy_types_match =
+    std::is_same_v<DestT, std::remove_const_t<SrcT>> && !std::is_const_v<DestT>;
+
+template <typename DestPtr, typename SrcPtr>
+USYCL_INLINE device_event group_copy(DestPtr dest, SrcPtr src, size_t num_elements,
+                                     size_t dest_stride, size_t src_stride, size_t local_id,
+                                     size_t local_size) {
+  for (size_t i = local_id; i < num_elements; i += local_size)
+    dest[i * dest_stride] = src[i * src_stride];
+  work_group_barrier();
+  return make_device_event();
+}
+
+} // namespace detail
+
+} // namespace _V1
+} // namespace sycl
+
+// Members of nd_item and group (both call this with their local linear id
+// and work-group size). Kept as a macro so the two classes show one contract.
+#define USYCL_ASYNC_WORK_GROUP_COPY_MEMBERS(LOCAL_ID, LOCAL_SIZE)                            \
+  template <typename DestT, access::decorated DestD, typename SrcT, access::decorated SrcD,  \
+            typename = std::enable_if_t<detail::group_copy_types_match<DestT, SrcT>>>       \
+  device_event async_work_group_copy(                                                        \
+      multi_ptr<DestT, access::address_space::local_space, DestD> dest,                      \
+      multi_ptr<SrcT, access::address_space::global_space, SrcD> src,                        \
+      size_t num_elements) const {                                                           \
+    return detail::group_copy(dest.get_decorated(), src.get_decorated(), num_elements, 1, 1, \
+                              LOCAL_ID, LOCAL_SIZE);                                         \
+  }                                                                                          \
+  template <typename DestT, access::decorated DestD, typename SrcT, access::decorated SrcD,  \
+            typename = std::enable_if_t<detail::group_copy_types_match<DestT, SrcT>>>       \
+  device_event async_work_group_copy(                                                        \
+      multi_ptr<DestT, access::address_space::global_space, DestD> dest,                     \
+      multi_ptr<SrcT, access::address_space::local_space, SrcD> src,                         \
+      size_t num_elements) const {                                                           \
+    return detail::group_copy(dest.get_decorated(), src.get_decorated(), num_elements, 1, 1, \
+                              LOCAL_ID, LOCAL_SIZE);                                         \
+  }                                                                                          \
+  template <typename DestT, access::decorated DestD, typename SrcT, access::decorated SrcD,  \
+            typename = std::enable_if_t<detail::group_copy_types_match<DestT, SrcT>>>       \
+  device_event async_work_group_copy(                                                        \
+      multi_ptr<DestT, access::address_space::local_space, DestD> dest,                      \
+      multi_ptr<SrcT, access::address_space::global_space, SrcD> src, size_t num_elements,   \
+      size_t src_stride) const {                                                             \
+    return detail::group_copy(dest.get_decorated(), src.get_decorated(), num_elements, 1,    \
+                              src_stride, LOCAL_ID, LOCAL_SIZE);                             \
+  }                                                                                          \
+  template <typename DestT, access::decorated DestD, typename SrcT, access::decorated SrcD,  \
+            typename = std::enable_if_t<detail::group_copy_types_match<DestT, SrcT>>>       \
+  device_event async_work_group_copy(                                                        \
+      multi_ptr<DestT, access::address_space::global_space, DestD> dest,                     \
+      multi_ptr<SrcT, access::address_space::local_space, SrcD> src, size_t num_elements,    \
+      size_t dest_stride) const {                                                            \
+    return detail::group_copy(dest.get_decorated(), src.get_decorated(), num_elements,       \
+                              dest_stride, 1, LOCAL_ID, LOCAL_SIZE);                         \
+  }                                                                                          \
+  template <typename... Events> void wait_for(Events... events) const {                      \
+    static_assert((std::is_same_v<Events, device_event> && ...),                             \
+                  "wait_for takes sycl::device_event arguments");                            \
+    (events.wait(), ...);                                                                    \
+  }
