@@ -130,14 +130,19 @@ void buffer_impl::release() {
   std::lock_guard lock(mutex_);
   if (released_) return;
   released_ = true;
-  if (write_back_ && final_data_) {
+  if (write_back_ && (final_data_ || final_writer_)) {
     // Runs in ~buffer, which must not throw. The copy fails only when the
     // sole up-to-date copy is on a device that was lost (a CUDA context after
     // an illegal address): say so loudly, and hand the error to the queue of
     // the last writer so wait_and_throw reports it too.
     try {
       bring_to_host_locked();
-      if (final_data_ != host_) std::memcpy(final_data_, host_, bytes_);
+      std::unique_lock<std::mutex> user_lock;
+      if (user_mutex_) user_lock = std::unique_lock<std::mutex>(*user_mutex_);
+      if (final_writer_)
+        final_writer_(host_);
+      else if (final_data_ != host_)
+        std::memcpy(final_data_, host_, bytes_);
     } catch (const std::exception &e) {
       std::fprintf(stderr,
                    "usycl: the write-back of a buffer of %zu bytes to host memory %p "
@@ -154,12 +159,20 @@ void buffer_impl::release() {
 void buffer_impl::set_final_data(void *ptr) {
   std::lock_guard lock(mutex_);
   final_data_ = ptr;
+  final_writer_ = nullptr;
   write_back_ = ptr != nullptr;
+}
+
+void buffer_impl::set_final_data_writer(std::function<void(const void *)> writer) {
+  std::lock_guard lock(mutex_);
+  final_data_ = nullptr;
+  final_writer_ = std::move(writer);
+  write_back_ = static_cast<bool>(final_writer_);
 }
 
 void buffer_impl::set_write_back(bool flag) {
   std::lock_guard lock(mutex_);
-  write_back_ = flag && final_data_;
+  write_back_ = flag && (final_data_ || final_writer_);
 }
 
 // ---- exported entry points ----
@@ -175,6 +188,10 @@ std::shared_ptr<void> make_buffer_owner(const std::shared_ptr<buffer_impl> &b) {
 
 void buffer_set_final_data(buffer_impl &b, void *ptr) { b.set_final_data(ptr); }
 void buffer_set_write_back(buffer_impl &b, bool flag) { b.set_write_back(flag); }
+void buffer_set_final_data_writer(buffer_impl &b, std::function<void(const void *)> writer) {
+  b.set_final_data_writer(std::move(writer));
+}
+void buffer_set_mutex(buffer_impl &b, std::mutex *m) { b.set_mutex(m); }
 size_t buffer_byte_size(const buffer_impl &b) { return b.bytes(); }
 
 host_access buffer_host_access(const std::shared_ptr<buffer_impl> &b, access_mode mode,

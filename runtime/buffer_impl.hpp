@@ -8,6 +8,7 @@
 
 #include <sycl/access_mode.hpp>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -43,7 +44,9 @@ public:
   void release();
 
   void set_final_data(void *ptr);
+  void set_final_data_writer(std::function<void(const void *)> writer);
   void set_write_back(bool flag);
+  void set_mutex(std::mutex *m) { user_mutex_ = m; }
 
 private:
   struct device_copy {
@@ -62,7 +65,9 @@ private:
   std::shared_ptr<event_impl> last_writer_;
   std::vector<std::shared_ptr<event_impl>> readers_;
   void *final_data_ = nullptr; // write-back destination (null: none)
+  std::function<void(const void *)> final_writer_; // or this writes it back
   bool write_back_ = false;
+  std::mutex *user_mutex_ = nullptr; // use_mutex: held while we touch user memory
   bool released_ = false;
 };
 

@@ -1,17 +1,25 @@
-// Buffer accessors (device and host) and local_accessor.
+// sycl::accessor: buffer accessors for commands (SYCL 2020 §4.7.6.9), with
+// the deprecated targets constant_buffer, local and host_buffer (§4.7.6.9,
+// Annex C). host_accessor and local_accessor have headers of their own.
 //
-// A device accessor has the same byte layout in the host and the device
+// A command accessor has the same byte layout in the host and the device
 // compilation: the kernel object is copied byte-wise to the device, and the
-// runtime overwrites `ptr_` with the buffer's address on the device that runs
-// the kernel. On the host the tail holds the owning buffer reference; on the
-// device it is opaque padding of the same size.
+// runtime overwrites `ptr_` (the first member) with the buffer's address on
+// the device that runs the kernel (accessor_slot). On the host the tail holds
+// the owning buffer reference; on the device it is opaque padding of the
+// same size. `base_` is the element offset of a sub-buffer inside the
+// storage the runtime hands out, so kernels see the sub-buffer's window.
 #pragma once
 
 #include <sycl/access_mode.hpp>
 #include <sycl/buffer.hpp>
+#include <sycl/detail/accessor_common.hpp>
 #include <sycl/detail/command_group.hpp>
 #include <sycl/detail/work_item_builtins.hpp>
+#include <sycl/host_accessor.hpp>
 #include <sycl/id.hpp>
+#include <sycl/local_accessor.hpp>
+#include <sycl/multi_ptr.hpp>
 #include <sycl/property_list.hpp>
 
 namespace sycl {
@@ -21,54 +29,22 @@ class handler;
 namespace detail {
 USYCL_EXPORT void handler_require(handler &h, const std::shared_ptr<buffer_impl> &b,
                                   access_mode mode, bool no_init);
-}
-
-template <access_mode M> struct mode_tag_t {
-  explicit mode_tag_t() = default;
-};
-template <access_mode M, target T> struct mode_target_tag_t {
-  explicit mode_target_tag_t() = default;
-};
-inline constexpr mode_tag_t<access_mode::read> read_only{};
-inline constexpr mode_tag_t<access_mode::read_write> read_write{};
-inline constexpr mode_tag_t<access_mode::write> write_only{};
-inline constexpr mode_target_tag_t<access_mode::read, target::constant_buffer> read_constant{};
-inline constexpr mode_target_tag_t<access_mode::read, target::host_task> read_only_host_task{};
-inline constexpr mode_target_tag_t<access_mode::read_write, target::host_task> read_write_host_task{};
-inline constexpr mode_target_tag_t<access_mode::write, target::host_task> write_only_host_task{};
-
-namespace detail {
-
-// acc[i][j][k] for multi-dimensional accessors: each [] fixes one dimension.
-template <typename Ref, int Dims, int Fixed> class subscript {
-public:
-  subscript(Ref *base, const size_t *extent, size_t linear)
-      : base_(base), extent_(extent), linear_(linear) {}
-  decltype(auto) operator[](size_t i) const {
-    size_t lin = linear_ * extent_[Fixed] + i;
-    if constexpr (Fixed + 1 == Dims)
-      return static_cast<Ref &>(base_[lin]);
-    else
-      return subscript<Ref, Dims, Fixed + 1>(base_, extent_, lin);
-  }
-
-private:
-  Ref *base_;
-  const size_t *extent_;
-  size_t linear_;
-};
-
-template <typename T, int Dims, typename Ref>
-USYCL_INLINE Ref &element(T *ptr, const range<Dims> &mem, const id<Dims> &off,
-                          const id<Dims> &idx) {
-  return ptr[linearize(id<Dims>(idx + off), mem)];
-}
 
 struct accessor_host_tail {
   std::shared_ptr<buffer_impl> buffer;
   bool no_init = false;
 };
 
+enum accessor_flag : uint32_t {
+  accessor_placeholder = 1u << 0,    // constructed without a handler
+  accessor_no_init_property = 1u << 1, // has_property<no_init>
+};
+
+// SFINAE helper: the access tags an accessor constructor accepts.
+template <access_mode M> int accessor_tag_check(mode_tag_t<M>);
+template <access_mode M, target T> int accessor_tag_check(mode_target_tag_t<M, T>);
+template <typename Tag>
+using enable_if_accessor_tag_t = decltype(accessor_tag_check(std::declval<Tag>()));
 } // namespace detail
 
 template <typename DataT, int Dims = 1,
@@ -76,134 +52,271 @@ template <typename DataT, int Dims = 1,
           target Tgt = target::device,
           access::placeholder IsPlaceholder = access::placeholder::false_t>
 class accessor {
-  static_assert(Dims >= 1 && Dims <= 3, "usycl supports accessors of 1 to 3 dimensions");
+  static_assert(Dims >= 0 && Dims <= 3, "accessors have 0 to 3 dimensions");
+  static_assert(Tgt == target::device || Tgt == target::constant_buffer ||
+                    Tgt == target::host_task,
+                "this accessor target is not supported for buffers");
+  static constexpr int SD = detail::storage_dims<Dims>;
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  friend class accessor;
 
 public:
   using value_type = std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
   using reference = value_type &;
   using const_reference = const DataT &;
-  using pointer = value_type *;
-  using element_type = value_type;
-  static constexpr int dimensions = Dims;
+  template <access::decorated IsDecorated>
+  using accessor_ptr = multi_ptr<value_type, access::address_space::global_space, IsDecorated>;
+  using iterator = detail::accessor_iterator<value_type, SD>;
+  using const_iterator = detail::accessor_iterator<const value_type, SD>;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
+  using difference_type = std::ptrdiff_t;
+  using size_type = size_t;
 
   accessor() = default;
 
-  template <typename T, typename A>
+  // ---- 0 dimensions: the buffer's first element ----
+  template <typename T, typename A, int D = Dims, std::enable_if_t<D == 0, int> = 0>
+  accessor(buffer<T, 1, A> &buf, const property_list &props = {})
+      : accessor(buf, nullptr, range<1>(1), id<1>(), props) {}
+  template <typename T, typename A, int D = Dims, std::enable_if_t<D == 0, int> = 0>
+  accessor(buffer<T, 1, A> &buf, handler &h, const property_list &props = {})
+      : accessor(buf, &h, range<1>(1), id<1>(), props) {}
+
+  // ---- placeholder forms (bound by handler::require) ----
+  template <typename T, typename A, int D = Dims, std::enable_if_t<(D > 0), int> = 0>
+  accessor(buffer<T, Dims, A> &buf, const property_list &props = {})
+      : accessor(buf, nullptr, buf.get_range(), id<Dims>(), props) {}
+  template <typename T, typename A, typename Tag, int D = Dims,
+            typename = std::enable_if_t<(D > 0)>, typename = detail::enable_if_accessor_tag_t<Tag>>
+  accessor(buffer<T, Dims, A> &buf, Tag, const property_list &props = {})
+      : accessor(buf, nullptr, buf.get_range(), id<Dims>(), props) {}
+  template <typename T, typename A, int D = Dims, std::enable_if_t<(D > 0), int> = 0>
+  accessor(buffer<T, Dims, A> &buf, range<Dims> r, const property_list &props = {})
+      : accessor(buf, nullptr, r, id<Dims>(), props) {}
+  template <typename T, typename A, typename Tag, int D = Dims,
+            typename = std::enable_if_t<(D > 0)>, typename = detail::enable_if_accessor_tag_t<Tag>>
+  accessor(buffer<T, Dims, A> &buf, range<Dims> r, Tag, const property_list &props = {})
+      : accessor(buf, nullptr, r, id<Dims>(), props) {}
+  template <typename T, typename A, int D = Dims, std::enable_if_t<(D > 0), int> = 0>
+  accessor(buffer<T, Dims, A> &buf, range<Dims> r, id<Dims> off, const property_list &props = {})
+      : accessor(buf, nullptr, r, off, props) {}
+  template <typename T, typename A, typename Tag, int D = Dims,
+            typename = std::enable_if_t<(D > 0)>, typename = detail::enable_if_accessor_tag_t<Tag>>
+  accessor(buffer<T, Dims, A> &buf, range<Dims> r, id<Dims> off, Tag,
+           const property_list &props = {})
+      : accessor(buf, nullptr, r, off, props) {}
+
+  // ---- command-group forms ----
+  template <typename T, typename A, int D = Dims, std::enable_if_t<(D > 0), int> = 0>
   accessor(buffer<T, Dims, A> &buf, handler &h, const property_list &props = {})
-      : accessor(buf, h, buf.get_range(), id<Dims>(), props) {}
-  template <typename T, typename A, access_mode M>
-  accessor(buffer<T, Dims, A> &buf, handler &h, mode_tag_t<M>, const property_list &props = {})
-      : accessor(buf, h, buf.get_range(), id<Dims>(), props) {}
-  template <typename T, typename A, access_mode M, target Tg>
-  accessor(buffer<T, Dims, A> &buf, handler &h, mode_target_tag_t<M, Tg>,
-           const property_list &props = {})
-      : accessor(buf, h, buf.get_range(), id<Dims>(), props) {}
-  template <typename T, typename A>
+      : accessor(buf, &h, buf.get_range(), id<Dims>(), props) {}
+  template <typename T, typename A, typename Tag, int D = Dims,
+            typename = std::enable_if_t<(D > 0)>, typename = detail::enable_if_accessor_tag_t<Tag>>
+  accessor(buffer<T, Dims, A> &buf, handler &h, Tag, const property_list &props = {})
+      : accessor(buf, &h, buf.get_range(), id<Dims>(), props) {}
+  template <typename T, typename A, int D = Dims, std::enable_if_t<(D > 0), int> = 0>
   accessor(buffer<T, Dims, A> &buf, handler &h, range<Dims> r, const property_list &props = {})
-      : accessor(buf, h, r, id<Dims>(), props) {}
-  template <typename T, typename A, access_mode M>
-  accessor(buffer<T, Dims, A> &buf, handler &h, range<Dims> r, mode_tag_t<M>,
+      : accessor(buf, &h, r, id<Dims>(), props) {}
+  template <typename T, typename A, typename Tag, int D = Dims,
+            typename = std::enable_if_t<(D > 0)>, typename = detail::enable_if_accessor_tag_t<Tag>>
+  accessor(buffer<T, Dims, A> &buf, handler &h, range<Dims> r, Tag,
            const property_list &props = {})
-      : accessor(buf, h, r, id<Dims>(), props) {}
-  template <typename T, typename A, access_mode M>
-  accessor(buffer<T, Dims, A> &buf, handler &h, range<Dims> r, id<Dims> off, mode_tag_t<M>,
-           const property_list &props = {})
-      : accessor(buf, h, r, off, props) {}
-  template <typename T, typename A>
+      : accessor(buf, &h, r, id<Dims>(), props) {}
+  template <typename T, typename A, int D = Dims, std::enable_if_t<(D > 0), int> = 0>
   accessor(buffer<T, Dims, A> &buf, handler &h, range<Dims> r, id<Dims> off,
            const property_list &props = {})
-      : accessor(buf, r, off, props) {
-#ifndef __SYCL_DEVICE_ONLY__
-    detail::handler_require(h, tail_.buffer, Mode, tail_.no_init);
-#else
-    (void)h;
-#endif
-  }
+      : accessor(buf, &h, r, off, props) {}
+  template <typename T, typename A, typename Tag, int D = Dims,
+            typename = std::enable_if_t<(D > 0)>, typename = detail::enable_if_accessor_tag_t<Tag>>
+  accessor(buffer<T, Dims, A> &buf, handler &h, range<Dims> r, id<Dims> off, Tag,
+           const property_list &props = {})
+      : accessor(buf, &h, r, off, props) {}
 
-  // Placeholder accessors: bound to a command group by handler::require.
-  template <typename T, typename A>
-  accessor(buffer<T, Dims, A> &buf, const property_list &props = {})
-      : accessor(buf, buf.get_range(), id<Dims>(), props) {}
-  template <typename T, typename A, access_mode M>
-  accessor(buffer<T, Dims, A> &buf, mode_tag_t<M>, const property_list &props = {})
-      : accessor(buf, buf.get_range(), id<Dims>(), props) {}
-  template <typename T, typename A>
-  accessor(buffer<T, Dims, A> &buf, range<Dims> r, id<Dims> off, const property_list &props = {})
-      : ptr_(nullptr), mem_range_(buf.get_range()), acc_range_(r), offset_(off) {
+  // accessor<T, D, read_write> -> accessor<const T, D, read> / accessor<T, D, read>
+  template <typename U, access_mode M, access::placeholder P,
+            typename = std::enable_if_t<
+                Mode == access_mode::read &&
+                (M == access_mode::read || M == access_mode::read_write) &&
+                std::is_same_v<std::remove_const_t<U>, std::remove_const_t<DataT>> &&
+                !(std::is_same_v<U, DataT> && M == Mode && P == IsPlaceholder)>>
+  accessor(const accessor<U, Dims, M, Tgt, P> &o)
+      : ptr_(const_cast<DataT *>(static_cast<const DataT *>(o.ptr_))), mem_range_(o.mem_range_),
+        acc_range_(o.acc_range_), offset_(o.offset_), base_(o.base_), identity_(o.identity_),
+        flags_(o.flags_) {
 #ifndef __SYCL_DEVICE_ONLY__
-    tail_.buffer = buf.impl();
-    tail_.no_init = props.has_property<property::no_init>() || detail::mode_discards(Mode);
-    for (int d = 0; d < Dims; ++d)
-      if (off[d] + r[d] > mem_range_[d])
-        throw exception(make_error_code(errc::accessor),
-                        "accessor range plus offset exceeds the buffer's range in dimension " +
-                            std::to_string(d));
-#else
-    (void)props;
+    tail_.buffer = o.tail_.buffer;
+    tail_.no_init = o.tail_.no_init;
 #endif
+    note_copy();
   }
 
 #ifndef __SYCL_DEVICE_ONLY__
-  accessor(const accessor &other)
-      : ptr_(other.ptr_), mem_range_(other.mem_range_), acc_range_(other.acc_range_),
-        offset_(other.offset_), tail_(other.tail_) {
-    if (detail::current_capture() && tail_.buffer)
-      detail::note_accessor_copy(this, tail_.buffer, Mode, tail_.no_init);
+  accessor(const accessor &o)
+      : ptr_(o.ptr_), mem_range_(o.mem_range_), acc_range_(o.acc_range_), offset_(o.offset_),
+        base_(o.base_), identity_(o.identity_), flags_(o.flags_), tail_(o.tail_) {
+    note_copy();
   }
+  accessor(accessor &&o) : accessor(static_cast<const accessor &>(o)) {}
   accessor &operator=(const accessor &) = default;
-  accessor(accessor &&) = default;
   accessor &operator=(accessor &&) = default;
   ~accessor() = default;
 #endif
 
-  bool is_placeholder() const noexcept { return IsPlaceholder == access::placeholder::true_t; }
-  size_t byte_size() const noexcept { return acc_range_.size() * sizeof(DataT); }
-  size_t size() const noexcept { return acc_range_.size(); }
-  size_t get_count() const noexcept { return size(); }
-  size_t max_size() const noexcept { return size(); }
-  bool empty() const noexcept { return size() == 0; }
-  range<Dims> get_range() const { return acc_range_; }
-  id<Dims> get_offset() const { return offset_; }
+  void swap(accessor &other) {
+    accessor t = *this;
+    *this = other;
+    other = t;
+  }
+  friend bool operator==(const accessor &a, const accessor &b) {
+    return a.identity_ == b.identity_ && a.base_ == b.base_;
+  }
+  friend bool operator!=(const accessor &a, const accessor &b) { return !(a == b); }
 
+  bool is_placeholder() const noexcept { return flags_ & detail::accessor_placeholder; }
+  template <typename Prop> bool has_property() const noexcept {
+    return std::is_same_v<Prop, property::no_init> &&
+           (flags_ & detail::accessor_no_init_property);
+  }
+  template <typename Prop> Prop get_property() const {
+    return detail::accessor_get_property<Prop>(flags_ & detail::accessor_no_init_property);
+  }
+
+  size_type byte_size() const noexcept { return size() * sizeof(DataT); }
+  size_type size() const noexcept { return acc_range_.size(); }
+  size_type max_size() const noexcept { return size_type(-1) / sizeof(DataT); }
+  [[deprecated("use size()")]] size_t get_count() const noexcept { return size(); }
+  [[deprecated("use byte_size()")]] size_t get_size() const noexcept { return byte_size(); }
+  bool empty() const noexcept { return size() == 0; }
+  template <int D = Dims, std::enable_if_t<(D > 0), int> = 0> range<Dims> get_range() const {
+    return acc_range_;
+  }
+  template <int D = Dims, std::enable_if_t<(D > 0), int> = 0> id<Dims> get_offset() const {
+    return offset_;
+  }
+
+  // ---- element access ----
+  template <int D = Dims, std::enable_if_t<D == 0, int> = 0> operator reference() const {
+    return *data();
+  }
+  template <int D = Dims, std::enable_if_t<D == 0 && Mode != access_mode::read, int> = 0>
+  const accessor &operator=(const value_type &v) const {
+    *data() = v;
+    return *this;
+  }
+  template <int D = Dims, std::enable_if_t<D == 0 && Mode != access_mode::read, int> = 0>
+  const accessor &operator=(value_type &&v) const {
+    *data() = static_cast<value_type &&>(v);
+    return *this;
+  }
+  template <int D = Dims, std::enable_if_t<(D > 0), int> = 0>
   reference operator[](id<Dims> i) const {
-    return detail::element<DataT, Dims, value_type>(ptr_, mem_range_, offset_, i);
+    return data()[detail::linearize(id<Dims>(i + offset_), mem_range_)];
   }
-  template <int D = Dims, typename = std::enable_if_t<D == 1>>
+  template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
   reference operator[](size_t i) const {
-    return ptr_[i + offset_[0]];
+    return data()[i + offset_[0]];
   }
-  template <int D = Dims, typename = std::enable_if_t<(D > 1)>>
+  template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
   auto operator[](size_t i) const {
-    return detail::subscript<value_type, Dims, 1>(ptr_ + offset_base(), &mem_range_[0],
+    return detail::subscript<value_type, Dims, 1>(data() + offset_base(), &mem_range_[0],
                                                   i + offset_[0]);
   }
-  template <int D = Dims, typename = std::enable_if_t<D == 1>>
-  reference operator*() const { return ptr_[offset_[0]]; }
 
-  pointer get_pointer() const noexcept { return ptr_ + linear_offset(); }
-  template <access::decorated = access::decorated::no>
-  pointer get_multi_ptr() const noexcept { return get_pointer(); }
-  pointer begin() const noexcept { return get_pointer(); }
-  pointer end() const noexcept { return get_pointer() + size(); }
+  // The start of the (sub-)buffer, also for a ranged accessor (SYCL 2020).
+  auto get_pointer() const noexcept {
+    if constexpr (Tgt == target::device)
+      return global_ptr<value_type>(data());
+    else if constexpr (Tgt == target::constant_buffer)
+      return constant_ptr<DataT>(const_cast<DataT *>(static_cast<const DataT *>(data())));
+    else
+      return data();
+  }
+  template <access::decorated IsDecorated>
+  accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
+    return address_space_cast<access::address_space::global_space, IsDecorated>(data());
+  }
+
+  iterator begin() const noexcept { return iterator(data(), mem_range_, acc_range_, offset_, 0); }
+  iterator end() const noexcept {
+    return iterator(data(), mem_range_, acc_range_, offset_,
+                    static_cast<difference_type>(size()));
+  }
+  const_iterator cbegin() const noexcept { return begin(); }
+  const_iterator cend() const noexcept { return end(); }
+  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
+  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
+  const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
+  const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
+
+  // Implementation details (std::hash, handler).
+  size_t hash_value() const noexcept { return std::hash<uint64_t>()(identity_ ^ (base_ << 40)); }
 
 private:
   friend class handler;
-  size_t linear_offset() const { return detail::linearize(offset_, mem_range_); }
+
+  // Every constructor ends here; `h` is null for placeholders.
+  template <typename T, int BD, typename A>
+  accessor(buffer<T, BD, A> &buf, handler *h, range<SD> r, id<SD> off,
+           const property_list &props)
+      : mem_range_(), acc_range_(r), offset_(off) {
+    static_assert(std::is_same_v<std::remove_const_t<T>, std::remove_const_t<DataT>>,
+                  "an accessor's type must be its buffer's element type");
+    if constexpr (Dims == 0)
+      mem_range_ = range<1>(buf.size());
+    else
+      mem_range_ = buf.get_range();
+    base_ = buf.byte_offset() / sizeof(DataT);
+#ifndef __SYCL_DEVICE_ONLY__
+    detail::check_accessor_bounds<SD>("accessor", mem_range_, r, off);
+    tail_.buffer = buf.impl();
+    tail_.no_init = detail::accessor_no_init("accessor", Mode, props);
+    identity_ = detail::next_accessor_identity();
+    if (props.has_property<property::no_init>()) flags_ |= detail::accessor_no_init_property;
+    if (h)
+      detail::handler_require(*h, tail_.buffer, Mode, tail_.no_init);
+    else
+      flags_ |= detail::accessor_placeholder;
+#else
+    (void)h;
+    (void)props;
+#endif
+  }
+
+  void note_copy() {
+#ifndef __SYCL_DEVICE_ONLY__
+    if (detail::current_capture() && tail_.buffer)
+      detail::note_accessor_copy(this, tail_.buffer, Mode, tail_.no_init);
+#endif
+  }
+
+  value_type *data() const noexcept { return ptr_ + base_; }
   // Offsets of dimensions after the first, applied in subscript<> chains.
   size_t offset_base() const {
-    if constexpr (Dims == 1)
-      return 0;
-    else {
-      id<Dims> o = offset_;
-      o[0] = 0;
-      return detail::linearize(o, mem_range_);
-    }
+    id<SD> o = offset_;
+    o[0] = 0;
+    return detail::linearize(o, mem_range_);
+  }
+  // The bytes an explicit copy or fill touches (handler::copy/fill).
+  detail::buffer_region copy_region() const {
+    detail::buffer_region r;
+    const size_t base_bytes = base_ * sizeof(DataT);
+    r.offset_bytes = base_bytes + detail::linearize(offset_, mem_range_) * sizeof(DataT);
+    r.row_bytes = acc_range_[SD - 1] * sizeof(DataT);
+    r.row_pitch = mem_range_[SD - 1] * sizeof(DataT);
+    r.rows = SD >= 2 ? acc_range_[SD - 2] : 1;
+    r.slice_pitch = SD >= 2 ? mem_range_[SD - 2] * r.row_pitch : 0;
+    r.slices = SD == 3 ? acc_range_[0] : 1;
+    return r;
   }
 
   DataT *ptr_ = nullptr; // first member: the runtime patches it at launch
-  range<Dims> mem_range_;
-  range<Dims> acc_range_;
-  id<Dims> offset_;
+  range<SD> mem_range_;
+  range<SD> acc_range_;
+  id<SD> offset_;
+  size_t base_ = 0;
+  uint64_t identity_ = 0;
+  uint32_t flags_ = 0;
 #ifndef __SYCL_DEVICE_ONLY__
   detail::accessor_host_tail tail_;
   static_assert(sizeof(detail::accessor_host_tail) == 24, "accessor layout must match the device's");
@@ -212,149 +325,94 @@ private:
 #endif
 };
 
-// CTAD for the common SYCL 2020 spellings.
-template <typename T, int D, typename A>
-accessor(buffer<T, D, A> &, handler &) -> accessor<T, D, access_mode::read_write, target::device>;
-template <typename T, int D, typename A>
-accessor(buffer<T, D, A> &, handler &, const property_list &)
-    -> accessor<T, D, access_mode::read_write, target::device>;
-template <typename T, int D, typename A, access_mode M>
-accessor(buffer<T, D, A> &, handler &, mode_tag_t<M>) -> accessor<T, D, M, target::device>;
-template <typename T, int D, typename A, access_mode M>
-accessor(buffer<T, D, A> &, handler &, mode_tag_t<M>, const property_list &)
-    -> accessor<T, D, M, target::device>;
-template <typename T, int D, typename A, access_mode M, target Tg>
-accessor(buffer<T, D, A> &, handler &, mode_target_tag_t<M, Tg>) -> accessor<T, D, M, Tg>;
-template <typename T, int D, typename A, access_mode M>
-accessor(buffer<T, D, A> &, handler &, range<D>, mode_tag_t<M>) -> accessor<T, D, M, target::device>;
-template <typename T, int D, typename A, access_mode M>
-accessor(buffer<T, D, A> &, handler &, range<D>, id<D>, mode_tag_t<M>)
-    -> accessor<T, D, M, target::device>;
-template <typename T, int D, typename A>
-accessor(buffer<T, D, A> &) -> accessor<T, D, access_mode::read_write, target::device,
-                                        access::placeholder::true_t>;
-template <typename T, int D, typename A, access_mode M>
-accessor(buffer<T, D, A> &, mode_tag_t<M>)
-    -> accessor<T, D, M, target::device, access::placeholder::true_t>;
+template <typename DataT, int Dims, access_mode Mode, target Tgt, access::placeholder P>
+void swap(accessor<DataT, Dims, Mode, Tgt, P> &a, accessor<DataT, Dims, Mode, Tgt, P> &b) {
+  a.swap(b);
+}
 
-// Host accessor: waits for conflicting device work on construction, blocks
-// later device work on the buffer until destroyed.
-template <typename DataT, int Dims = 1,
-          access_mode Mode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
-class host_accessor {
-public:
-  using value_type = std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
-  using reference = value_type &;
-  using pointer = value_type *;
-  static constexpr int dimensions = Dims;
+// ---- deprecated: target::local is a local_accessor ----
+template <typename DataT, int Dims, access_mode Mode, access::placeholder P>
+class accessor<DataT, Dims, Mode, target::local, P> : public local_accessor<DataT, Dims> {
+  using base = local_accessor<DataT, Dims>;
 
-  host_accessor() = default;
-  template <typename T, typename A>
-  host_accessor(buffer<T, Dims, A> &buf, const property_list &props = {})
-      : host_accessor(buf, buf.get_range(), id<Dims>(), props) {}
-  template <typename T, typename A, access_mode M>
-  host_accessor(buffer<T, Dims, A> &buf, mode_tag_t<M>, const property_list &props = {})
-      : host_accessor(buf, buf.get_range(), id<Dims>(), props) {}
-  template <typename T, typename A, access_mode M>
-  host_accessor(buffer<T, Dims, A> &buf, range<Dims> r, mode_tag_t<M>,
-                const property_list &props = {})
-      : host_accessor(buf, r, id<Dims>(), props) {}
-  template <typename T, typename A, access_mode M>
-  host_accessor(buffer<T, Dims, A> &buf, range<Dims> r, id<Dims> off, mode_tag_t<M>,
-                const property_list &props = {})
-      : host_accessor(buf, r, off, props) {}
-  template <typename T, typename A>
-  host_accessor(buffer<T, Dims, A> &buf, range<Dims> r, id<Dims> off,
-                const property_list &props = {})
-      : mem_range_(buf.get_range()), acc_range_(r), offset_(off) {
-    auto access = detail::buffer_host_access(
-        buf.impl(), Mode, props.has_property<property::no_init>() || detail::mode_discards(Mode));
-    ptr_ = static_cast<DataT *>(access.ptr);
-    token_ = std::move(access.release);
-  }
-
-  size_t byte_size() const noexcept { return acc_range_.size() * sizeof(DataT); }
-  size_t size() const noexcept { return acc_range_.size(); }
-  size_t get_count() const noexcept { return size(); }
-  bool empty() const noexcept { return size() == 0; }
-  range<Dims> get_range() const { return acc_range_; }
-  id<Dims> get_offset() const { return offset_; }
-
-  reference operator[](id<Dims> i) const {
-    return detail::element<DataT, Dims, value_type>(ptr_, mem_range_, offset_, i);
-  }
-  template <int D = Dims, typename = std::enable_if_t<D == 1>>
-  reference operator[](size_t i) const { return ptr_[i + offset_[0]]; }
-  template <int D = Dims, typename = std::enable_if_t<(D > 1)>>
-  auto operator[](size_t i) const {
-    id<Dims> o = offset_;
-    o[0] = 0;
-    return detail::subscript<value_type, Dims, 1>(ptr_ + detail::linearize(o, mem_range_),
-                                                  &mem_range_[0], i + offset_[0]);
-  }
-  pointer get_pointer() const noexcept { return ptr_ + detail::linearize(offset_, mem_range_); }
-  pointer begin() const noexcept { return get_pointer(); }
-  pointer end() const noexcept { return get_pointer() + size(); }
-
-private:
-  DataT *ptr_ = nullptr;
-  range<Dims> mem_range_;
-  range<Dims> acc_range_;
-  id<Dims> offset_;
-  std::shared_ptr<void> token_;
-};
-
-template <typename T, int D, typename A>
-host_accessor(buffer<T, D, A> &) -> host_accessor<T, D, access_mode::read_write>;
-template <typename T, int D, typename A, access_mode M>
-host_accessor(buffer<T, D, A> &, mode_tag_t<M>) -> host_accessor<T, D, M>;
-template <typename T, int D, typename A, access_mode M>
-host_accessor(buffer<T, D, A> &, range<D>, mode_tag_t<M>) -> host_accessor<T, D, M>;
-template <typename T, int D, typename A, access_mode M>
-host_accessor(buffer<T, D, A> &, range<D>, id<D>, mode_tag_t<M>) -> host_accessor<T, D, M>;
-
-// Work-group local memory. Same layout on host and device: the runtime
-// writes the allocation's offset inside the group's local memory at launch.
-template <typename DataT, int Dims = 1> class local_accessor {
 public:
   using value_type = DataT;
   using reference = DataT &;
-  using pointer = DataT *;
-  static constexpr int dimensions = Dims;
+  using const_reference = const DataT &;
+  accessor() = default;
+  template <int D = Dims, std::enable_if_t<D == 0, int> = 0>
+  accessor(handler &h, const property_list &props = {}) : base(h, props) {}
+  template <int D = Dims, std::enable_if_t<(D > 0), int> = 0>
+  accessor(range<Dims> r, handler &h, const property_list &props = {}) : base(r, h, props) {}
 
-  local_accessor() = default;
-  local_accessor(range<Dims> r, handler &, const property_list & = {}) : range_(r) {}
-#ifndef __SYCL_DEVICE_ONLY__
-  local_accessor(const local_accessor &o) : offset_(o.offset_), range_(o.range_) {
-    if (detail::current_capture())
-      detail::note_local_copy(this, range_.size() * sizeof(DataT), alignof(DataT));
+  bool is_placeholder() const noexcept { return false; }
+  local_ptr<DataT> get_pointer() const noexcept {
+    return local_ptr<DataT>(this->data());
   }
-  local_accessor &operator=(const local_accessor &) = default;
-#endif
-
-  size_t byte_size() const noexcept { return range_.size() * sizeof(DataT); }
-  size_t size() const noexcept { return range_.size(); }
-  size_t get_count() const noexcept { return size(); }
-  bool empty() const noexcept { return size() == 0; }
-  range<Dims> get_range() const { return range_; }
-
-  DataT *get_pointer() const noexcept {
-    return reinterpret_cast<DataT *>(detail::local_memory_base() + offset_);
-  }
-  template <access::decorated = access::decorated::no>
-  DataT *get_multi_ptr() const noexcept { return get_pointer(); }
-  reference operator[](id<Dims> i) const { return get_pointer()[detail::linearize(i, range_)]; }
-  template <int D = Dims, typename = std::enable_if_t<D == 1>>
-  reference operator[](size_t i) const { return get_pointer()[i]; }
-  template <int D = Dims, typename = std::enable_if_t<(D > 1)>>
-  auto operator[](size_t i) const {
-    return detail::subscript<DataT, Dims, 1>(get_pointer(), &range_[0], i);
-  }
-
-private:
-  size_t offset_ = 0; // first member: the runtime patches it at launch
-  range<Dims> range_;
 };
+
+// ---- deprecated: target::host_buffer is a host_accessor ----
+template <typename DataT, int Dims, access_mode Mode, access::placeholder P>
+class accessor<DataT, Dims, Mode, target::host_buffer, P> : public host_accessor<DataT, Dims, Mode> {
+  using base = host_accessor<DataT, Dims, Mode>;
+  static constexpr int SD = detail::storage_dims<Dims>;
+
+public:
+  accessor() = default;
+  template <typename T, typename A, int D = Dims, std::enable_if_t<D == 0, int> = 0>
+  accessor(buffer<T, 1, A> &buf, const property_list &props = {})
+      : base(buf, range<1>(1), id<1>(), props, true) {}
+  template <typename T, typename A, int D = Dims, std::enable_if_t<(D > 0), int> = 0>
+  accessor(buffer<T, Dims, A> &buf, const property_list &props = {})
+      : base(buf, buf.get_range(), id<Dims>(), props, true) {}
+  template <typename T, typename A, int D = Dims, std::enable_if_t<(D > 0), int> = 0>
+  accessor(buffer<T, Dims, A> &buf, range<Dims> r, const property_list &props = {})
+      : base(buf, r, id<Dims>(), props, true) {}
+  template <typename T, typename A, int D = Dims, std::enable_if_t<(D > 0), int> = 0>
+  accessor(buffer<T, Dims, A> &buf, range<Dims> r, id<Dims> off, const property_list &props = {})
+      : base(buf, r, off, props, true) {}
+
+  bool is_placeholder() const noexcept { return false; }
+};
+
+// ---- deduction guides (SYCL 2020 §4.7.6.9.1) ----
+#define USYCL_ACCESSOR_GUIDES(PARAMS_BEFORE_TAG, PH)                                             \
+  template <typename T, int D, typename A>                                                     \
+  accessor(buffer<T, D, A> & PARAMS_BEFORE_TAG)                                                \
+      ->accessor<T, D, access_mode::read_write, target::device, PH>;                           \
+  template <typename T, int D, typename A>                                                     \
+  accessor(buffer<T, D, A> & PARAMS_BEFORE_TAG, const property_list &)                         \
+      ->accessor<T, D, access_mode::read_write, target::device, PH>;                           \
+  template <typename T, int D, typename A, access_mode M>                                      \
+  accessor(buffer<T, D, A> & PARAMS_BEFORE_TAG, mode_tag_t<M>)                                 \
+      ->accessor<T, D, M, target::device, PH>;                                                 \
+  template <typename T, int D, typename A, access_mode M>                                      \
+  accessor(buffer<T, D, A> & PARAMS_BEFORE_TAG, mode_tag_t<M>, const property_list &)          \
+      ->accessor<T, D, M, target::device, PH>;                                                 \
+  template <typename T, int D, typename A, access_mode M, target Tg>                           \
+  accessor(buffer<T, D, A> & PARAMS_BEFORE_TAG, mode_target_tag_t<M, Tg>)                      \
+      ->accessor<T, D, M, Tg, PH>;                                                             \
+  template <typename T, int D, typename A, access_mode M, target Tg>                           \
+  accessor(buffer<T, D, A> & PARAMS_BEFORE_TAG, mode_target_tag_t<M, Tg>, const property_list &) \
+      ->accessor<T, D, M, Tg, PH>;
+#define USYCL_COMMA ,
+USYCL_ACCESSOR_GUIDES(, access::placeholder::true_t)
+USYCL_ACCESSOR_GUIDES(USYCL_COMMA range<D>, access::placeholder::true_t)
+USYCL_ACCESSOR_GUIDES(USYCL_COMMA range<D> USYCL_COMMA id<D>, access::placeholder::true_t)
+USYCL_ACCESSOR_GUIDES(USYCL_COMMA handler &, access::placeholder::false_t)
+USYCL_ACCESSOR_GUIDES(USYCL_COMMA handler & USYCL_COMMA range<D>, access::placeholder::false_t)
+USYCL_ACCESSOR_GUIDES(USYCL_COMMA handler & USYCL_COMMA range<D> USYCL_COMMA id<D>,
+                      access::placeholder::false_t)
+#undef USYCL_COMMA
+#undef USYCL_ACCESSOR_GUIDES
 
 } // namespace _V1
 } // namespace sycl
+
+template <typename DataT, int Dims, sycl::access_mode Mode, sycl::target Tgt,
+          sycl::access::placeholder P>
+struct std::hash<sycl::accessor<DataT, Dims, Mode, Tgt, P>> {
+  size_t operator()(const sycl::accessor<DataT, Dims, Mode, Tgt, P> &a) const {
+    return a.hash_value();
+  }
+};

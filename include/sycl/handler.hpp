@@ -325,7 +325,7 @@ private:
   }
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
   static detail::buffer_region region_of(const accessor<T, D, M, Tg, P> &a) {
-    return detail::region_of<T, D>(a.mem_range_, a.acc_range_, a.offset_);
+    return a.copy_region(); // includes a sub-buffer's offset
   }
 
   detail::command_group cg_;

@@ -6,7 +6,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <mutex>
 
 namespace sycl {
 inline namespace _V1 {
@@ -23,6 +25,13 @@ USYCL_EXPORT std::shared_ptr<buffer_impl> make_buffer(size_t bytes, void *user_p
 // the runtime waits for the buffer's work and writes the data back.
 USYCL_EXPORT std::shared_ptr<void> make_buffer_owner(const std::shared_ptr<buffer_impl> &b);
 USYCL_EXPORT void buffer_set_final_data(buffer_impl &b, void *ptr);
+// Write-back through a function of the final host contents (shared_ptr,
+// weak_ptr and output-iterator destinations of set_final_data).
+USYCL_EXPORT void buffer_set_final_data_writer(buffer_impl &b,
+                                               std::function<void(const void *data)> writer);
+// use_mutex: the runtime holds the mutex while it reads or writes the
+// user's host memory (copy-in and write-back).
+USYCL_EXPORT void buffer_set_mutex(buffer_impl &b, std::mutex *mutex);
 USYCL_EXPORT void buffer_set_write_back(buffer_impl &b, bool write_back);
 USYCL_EXPORT size_t buffer_byte_size(const buffer_impl &b);
 

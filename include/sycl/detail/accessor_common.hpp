@@ -1,0 +1,209 @@
+// Pieces every accessor kind shares: the access tags (read_only, ...), the
+// multi-dimensional subscript proxy, the iterator over an accessor's range
+// and the identity counter behind accessor equality (SYCL 2020 §4.7.6).
+#pragma once
+
+#include <sycl/access_mode.hpp>
+#include <sycl/detail/defines.hpp>
+#include <sycl/exception.hpp>
+#include <sycl/id.hpp>
+#include <sycl/property_list.hpp>
+#include <sycl/range.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <string>
+#include <type_traits>
+#ifndef __SYCL_DEVICE_ONLY__
+#include <atomic>
+#endif
+
+namespace sycl {
+inline namespace _V1 {
+
+template <access_mode M> struct mode_tag_t {
+  explicit mode_tag_t() = default;
+};
+template <access_mode M, target T> struct mode_target_tag_t {
+  explicit mode_target_tag_t() = default;
+};
+inline constexpr mode_tag_t<access_mode::read> read_only{};
+inline constexpr mode_tag_t<access_mode::read_write> read_write{};
+inline constexpr mode_tag_t<access_mode::write> write_only{};
+inline constexpr mode_target_tag_t<access_mode::read, target::constant_buffer> read_constant{};
+inline constexpr mode_target_tag_t<access_mode::read, target::host_task> read_only_host_task{};
+inline constexpr mode_target_tag_t<access_mode::read_write, target::host_task>
+    read_write_host_task{};
+inline constexpr mode_target_tag_t<access_mode::write, target::host_task> write_only_host_task{};
+
+namespace detail {
+
+// Accessors of 0 dimensions keep one-dimensional ranges of one element.
+template <int Dims> inline constexpr int storage_dims = Dims == 0 ? 1 : Dims;
+
+// Identity shared by the copies of one accessor (==, std::hash); 0 for a
+// default-constructed accessor.
+#ifndef __SYCL_DEVICE_ONLY__
+inline uint64_t next_accessor_identity() {
+  static std::atomic<uint64_t> counter{1};
+  return counter.fetch_add(1, std::memory_order_relaxed);
+}
+#endif
+
+// acc[i][j][k] for multi-dimensional accessors: each [] fixes one dimension.
+template <typename Ref, int Dims, int Fixed> class subscript {
+public:
+  subscript(Ref *base, const size_t *extent, size_t linear)
+      : base_(base), extent_(extent), linear_(linear) {}
+  decltype(auto) operator[](size_t i) const {
+    size_t lin = linear_ * extent_[Fixed] + i;
+    if constexpr (Fixed + 1 == Dims)
+      return static_cast<Ref &>(base_[lin]);
+    else
+      return subscript<Ref, Dims, Fixed + 1>(base_, extent_, lin);
+  }
+
+private:
+  Ref *base_;
+  const size_t *extent_;
+  size_t linear_;
+};
+
+// Random-access iterator over the elements an accessor can reach, in
+// row-major order: a ranged accessor's elements are not contiguous in the
+// buffer, so the iterator maps its position to an id inside the range.
+template <typename V, int Dims> class accessor_iterator {
+  template <typename W, int D> friend class accessor_iterator;
+
+public:
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = std::remove_const_t<V>;
+  using difference_type = std::ptrdiff_t;
+  using pointer = V *;
+  using reference = V &;
+
+  accessor_iterator() = default;
+  accessor_iterator(V *base, const range<Dims> &mem, const range<Dims> &acc, const id<Dims> &off,
+                    difference_type index)
+      : base_(base), mem_(mem), acc_(acc), off_(off), index_(index) {}
+  // iterator -> const_iterator
+  template <typename W, typename = std::enable_if_t<std::is_same_v<const W, V> &&
+                                                    !std::is_same_v<W, V>>>
+  accessor_iterator(const accessor_iterator<W, Dims> &o)
+      : base_(o.base_), mem_(o.mem_), acc_(o.acc_), off_(o.off_), index_(o.index_) {}
+
+  reference operator*() const { return *address(index_); }
+  pointer operator->() const { return address(index_); }
+  reference operator[](difference_type n) const { return *address(index_ + n); }
+
+  accessor_iterator &operator++() {
+    ++index_;
+    return *this;
+  }
+  accessor_iterator operator++(int) {
+    accessor_iterator t = *this;
+    ++index_;
+    return t;
+  }
+  accessor_iterator &operator--() {
+    --index_;
+    return *this;
+  }
+  accessor_iterator operator--(int) {
+    accessor_iterator t = *this;
+    --index_;
+    return t;
+  }
+  accessor_iterator &operator+=(difference_type n) {
+    index_ += n;
+    return *this;
+  }
+  accessor_iterator &operator-=(difference_type n) {
+    index_ -= n;
+    return *this;
+  }
+  friend accessor_iterator operator+(accessor_iterator it, difference_type n) { return it += n; }
+  friend accessor_iterator operator+(difference_type n, accessor_iterator it) { return it += n; }
+  friend accessor_iterator operator-(accessor_iterator it, difference_type n) { return it -= n; }
+  friend difference_type operator-(const accessor_iterator &a, const accessor_iterator &b) {
+    return a.index_ - b.index_;
+  }
+  friend bool operator==(const accessor_iterator &a, const accessor_iterator &b) {
+    return a.base_ == b.base_ && a.index_ == b.index_;
+  }
+  friend bool operator!=(const accessor_iterator &a, const accessor_iterator &b) {
+    return !(a == b);
+  }
+  friend bool operator<(const accessor_iterator &a, const accessor_iterator &b) {
+    return a.index_ < b.index_;
+  }
+  friend bool operator>(const accessor_iterator &a, const accessor_iterator &b) {
+    return a.index_ > b.index_;
+  }
+  friend bool operator<=(const accessor_iterator &a, const accessor_iterator &b) {
+    return a.index_ <= b.index_;
+  }
+  friend bool operator>=(const accessor_iterator &a, const accessor_iterator &b) {
+    return a.index_ >= b.index_;
+  }
+
+private:
+  V *address(difference_type index) const {
+    if constexpr (Dims == 1) {
+      return base_ + off_[0] + index;
+    } else {
+      size_t rest = static_cast<size_t>(index), linear = 0;
+      size_t idx[Dims];
+      for (int d = Dims - 1; d > 0; --d) {
+        idx[d] = acc_[d] ? rest % acc_[d] : 0;
+        rest = acc_[d] ? rest / acc_[d] : 0;
+      }
+      idx[0] = rest;
+      for (int d = 0; d < Dims; ++d) linear = linear * mem_[d] + idx[d] + off_[d];
+      return base_ + linear;
+    }
+  }
+
+  V *base_ = nullptr;
+  range<Dims> mem_;
+  range<Dims> acc_;
+  id<Dims> off_;
+  difference_type index_ = 0;
+};
+
+// errc::invalid unless offset + range fits in the buffer's range.
+template <int Dims>
+void check_accessor_bounds(const char *what, const range<Dims> &buffer_range,
+                           const range<Dims> &r, const id<Dims> &offset) {
+  for (int d = 0; d < Dims; ++d)
+    if (offset[d] + r[d] > buffer_range[d])
+      throw exception(make_error_code(errc::invalid),
+                      std::string(what) + ": range " + std::to_string(r[d]) + " plus offset " +
+                          std::to_string(offset[d]) + " exceeds the buffer's range " +
+                          std::to_string(buffer_range[d]) + " in dimension " +
+                          std::to_string(d) + "; use a smaller range or offset");
+}
+
+// no_init with a read-only accessor is an error (SYCL 2020 §4.7.6.4).
+inline bool accessor_no_init(const char *what, access_mode mode, const property_list &props) {
+  bool no_init = props.has_property<property::no_init>();
+  if (no_init && mode == access_mode::read)
+    throw exception(make_error_code(errc::invalid),
+                    std::string(what) + ": the no_init property needs a writing access mode, "
+                                        "not access_mode::read");
+  return no_init || mode_discards(mode);
+}
+
+template <typename Prop> Prop accessor_get_property(bool no_init) {
+  if constexpr (std::is_same_v<Prop, property::no_init>) {
+    if (no_init) return Prop{};
+  }
+  throw exception(make_error_code(errc::invalid),
+                  "accessor::get_property: the accessor was not constructed with this property; "
+                  "check has_property first");
+}
+
+} // namespace detail
+} // namespace _V1
+} // namespace sycl
