@@ -3,6 +3,9 @@
 
 #include <sycl/context.hpp>
 #include <sycl/device_selector.hpp>
+#include <sycl/kernel_bundle.hpp>
+
+#include <unistd.h>
 
 #include <algorithm>
 
@@ -42,6 +45,26 @@ int gpu_selector_v(const device &dev) { return dev.is_gpu() ? 1000 : -1; }
 int cpu_selector_v(const device &dev) { return dev.is_cpu() ? 1000 : -1; }
 int accelerator_selector_v(const device &dev) { return dev.is_accelerator() ? 1000 : -1; }
 
+// OpenCL-style names for what the aspects say, for code that still asks
+// has_extension (deprecated).
+namespace {
+std::vector<std::string> device_extensions(const detail::device_impl &d) {
+  std::vector<std::string> out;
+  if (d.has(aspect::fp16)) out.push_back("cl_khr_fp16");
+  if (d.has(aspect::fp64)) out.push_back("cl_khr_fp64");
+  if (d.has(aspect::atomic64)) {
+    out.push_back("cl_khr_int64_base_atomics");
+    out.push_back("cl_khr_int64_extended_atomics");
+  }
+  out.push_back("cl_khr_global_int32_base_atomics");
+  out.push_back("cl_khr_global_int32_extended_atomics");
+  out.push_back("cl_khr_local_int32_base_atomics");
+  out.push_back("cl_khr_local_int32_extended_atomics");
+  out.push_back("cl_khr_byte_addressable_store");
+  return out;
+}
+} // namespace
+
 // ---- platform ----
 platform::platform() : platform(device().get_platform()) {}
 backend platform::get_backend() const noexcept { return impl_->id(); }
@@ -77,6 +100,27 @@ template <> std::string platform::get_info<info::platform::version>() const {
   return impl_->backend_ref().platform_version();
 }
 template <> std::string platform::get_info<info::platform::profile>() const { return "FULL_PROFILE"; }
+// The extensions every device of the platform has.
+template <> std::vector<std::string> platform::get_info<info::platform::extensions>() const {
+  std::vector<std::string> common;
+  bool first = true;
+  for (const auto &d : impl_->devices()) {
+    auto exts = device_extensions(*d);
+    if (first) {
+      common = exts;
+      first = false;
+      continue;
+    }
+    std::erase_if(common, [&](const std::string &e) {
+      return std::find(exts.begin(), exts.end(), e) == exts.end();
+    });
+  }
+  return common;
+}
+bool platform::has_extension(const std::string &extension) const {
+  auto exts = get_info<info::platform::extensions>();
+  return std::find(exts.begin(), exts.end(), extension) != exts.end();
+}
 
 // ---- device ----
 device::device() : device(detail::select_device(default_selector_v)) {}
@@ -88,6 +132,30 @@ bool device::is_accelerator() const {
 platform device::get_platform() const { return platform(impl_->platform()); }
 backend device::get_backend() const noexcept { return impl_->platform_ref().id(); }
 bool device::has(aspect a) const { return impl_->has(a); }
+bool device::has_extension(const std::string &extension) const {
+  auto exts = device_extensions(*impl_);
+  return std::find(exts.begin(), exts.end(), extension) != exts.end();
+}
+
+// usycl devices cannot be partitioned (info::device::partition_properties is
+// empty), so every partitioning request is a feature the device lacks.
+namespace {
+[[noreturn]] void no_partitioning(const device &d, const char *how) {
+  throw_error(errc::feature_not_supported,
+              std::string("create_sub_devices: device '") + d.impl()->info().name +
+                  "' cannot be partitioned " + how +
+                  " (info::device::partition_properties is empty); use the device itself");
+}
+} // namespace
+std::vector<device> device::create_sub_devices_equally(size_t) const {
+  no_partitioning(*this, "equally");
+}
+std::vector<device> device::create_sub_devices_by_counts(const std::vector<size_t> &) const {
+  no_partitioning(*this, "by counts");
+}
+std::vector<device> device::create_sub_devices_by_affinity(info::partition_affinity_domain) const {
+  no_partitioning(*this, "by affinity domain");
+}
 std::vector<device> device::get_devices(info::device_type type) {
   std::vector<device> out;
   for (const auto &p : platform::get_platforms())
@@ -155,7 +223,115 @@ template <> range<2> device::get_info<info::device::max_work_item_sizes<2>>() co
 template <> range<1> device::get_info<info::device::max_work_item_sizes<1>>() const {
   return range<1>(impl_->info().max_work_item_sizes[2]);
 }
+
+// Vector widths: the CPU's SIMD registers hold 16 bytes of any element type
+// (SSE, the x86_64 baseline); a GPU work-item is scalar.
+namespace {
+uint32_t vector_width(const detail::device_impl &d, size_t element_bytes, bool supported = true) {
+  if (!supported) return 0;
+  return d.is_cpu() ? static_cast<uint32_t>(16 / element_bytes) : 1u;
+}
+std::vector<info::fp_config> fp_config_for(bool supported) {
+  if (!supported) return {};
+  return {info::fp_config::denorm,        info::fp_config::inf_nan,
+          info::fp_config::round_to_nearest, info::fp_config::round_to_zero,
+          info::fp_config::round_to_inf,  info::fp_config::fma,
+          info::fp_config::correctly_rounded_divide_sqrt};
+}
+// Both backends implement every order and scope (CPU: C++ atomics; CUDA sm_70+:
+// acquire/release PTX with .cta/.gpu/.sys scopes).
+std::vector<memory_order> all_orders() {
+  return {memory_order::relaxed, memory_order::acquire, memory_order::release,
+          memory_order::acq_rel, memory_order::seq_cst};
+}
+std::vector<memory_scope> all_scopes() {
+  return {memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group,
+          memory_scope::device, memory_scope::system};
+}
+uint64_t cpu_cache_bytes() {
+  for (int name : {_SC_LEVEL3_CACHE_SIZE, _SC_LEVEL2_CACHE_SIZE, _SC_LEVEL1_DCACHE_SIZE}) {
+    long v = sysconf(name);
+    if (v > 0) return static_cast<uint64_t>(v);
+  }
+  return 0;
+}
+} // namespace
+
+#define USYCL_VECTOR_WIDTH(kind, name, bytes, supported)                                  \
+  USYCL_DEVICE_INFO(kind##_vector_width_##name, vector_width(*impl_, bytes, supported))
+USYCL_VECTOR_WIDTH(preferred, char, 1, true)
+USYCL_VECTOR_WIDTH(preferred, short, 2, true)
+USYCL_VECTOR_WIDTH(preferred, int, 4, true)
+USYCL_VECTOR_WIDTH(preferred, long, 8, true)
+USYCL_VECTOR_WIDTH(preferred, long_long, 8, true)
+USYCL_VECTOR_WIDTH(preferred, double, 8, impl_->has(aspect::fp64))
+USYCL_VECTOR_WIDTH(preferred, half, 2, impl_->has(aspect::fp16))
+USYCL_VECTOR_WIDTH(native, char, 1, true)
+USYCL_VECTOR_WIDTH(native, short, 2, true)
+USYCL_VECTOR_WIDTH(native, int, 4, true)
+USYCL_VECTOR_WIDTH(native, long, 8, true)
+USYCL_VECTOR_WIDTH(native, long_long, 8, true)
+USYCL_VECTOR_WIDTH(native, double, 8, impl_->has(aspect::fp64))
+USYCL_VECTOR_WIDTH(native, half, 2, impl_->has(aspect::fp16))
+#undef USYCL_VECTOR_WIDTH
+
+// Image limits: 0 unless the device has aspect::image (SYCL 2020 table 4.20).
+USYCL_DEVICE_INFO(image_support, impl_->has(aspect::image))
+USYCL_DEVICE_INFO(max_read_image_args, impl_->has(aspect::image) ? 128u : 0u)
+USYCL_DEVICE_INFO(max_write_image_args, impl_->has(aspect::image) ? 8u : 0u)
+USYCL_DEVICE_INFO(image2d_max_height, impl_->has(aspect::image) ? size_t(8192) : 0)
+USYCL_DEVICE_INFO(image2d_max_width, impl_->has(aspect::image) ? size_t(8192) : 0)
+USYCL_DEVICE_INFO(image3d_max_height, impl_->has(aspect::image) ? size_t(2048) : 0)
+USYCL_DEVICE_INFO(image3d_max_width, impl_->has(aspect::image) ? size_t(2048) : 0)
+USYCL_DEVICE_INFO(image3d_max_depth, impl_->has(aspect::image) ? size_t(2048) : 0)
+USYCL_DEVICE_INFO(image_max_buffer_size, impl_->has(aspect::image) ? size_t(1) << 27 : 0)
+USYCL_DEVICE_INFO(image_max_array_size, impl_->has(aspect::image) ? size_t(2048) : 0)
+USYCL_DEVICE_INFO(max_samplers, impl_->has(aspect::image) ? 16u : 0u)
+
+USYCL_DEVICE_INFO(half_fp_config, fp_config_for(impl_->has(aspect::fp16)))
+USYCL_DEVICE_INFO(single_fp_config, fp_config_for(true))
+USYCL_DEVICE_INFO(double_fp_config, fp_config_for(impl_->has(aspect::fp64)))
+USYCL_DEVICE_INFO(global_mem_cache_type, info::global_mem_cache_type::read_write)
+// The CUDA backend does not report its L2 size; 0 means "not known".
+USYCL_DEVICE_INFO(global_mem_cache_size, impl_->is_cpu() ? cpu_cache_bytes() : uint64_t(0))
+USYCL_DEVICE_INFO(max_constant_buffer_size,
+                  impl_->is_cpu() ? i.max_mem_alloc_size : uint64_t(64 * 1024))
+USYCL_DEVICE_INFO(max_constant_args, 8u)
+USYCL_DEVICE_INFO(host_unified_memory, impl_->uses_host_memory())
+USYCL_DEVICE_INFO(atomic_memory_order_capabilities, all_orders())
+USYCL_DEVICE_INFO(atomic_fence_order_capabilities, all_orders())
+USYCL_DEVICE_INFO(atomic_memory_scope_capabilities, all_scopes())
+USYCL_DEVICE_INFO(atomic_fence_scope_capabilities, all_scopes())
+// Event timestamps are std::chrono::steady_clock nanoseconds.
+USYCL_DEVICE_INFO(profiling_timer_resolution, size_t(1))
+USYCL_DEVICE_INFO(is_endian_little, true)
+USYCL_DEVICE_INFO(execution_capabilities,
+                  std::vector<info::execution_capability>{info::execution_capability::exec_kernel})
+USYCL_DEVICE_INFO(queue_profiling, impl_->has(aspect::queue_profiling))
+USYCL_DEVICE_INFO(built_in_kernel_ids, std::vector<kernel_id>{})
+USYCL_DEVICE_INFO(built_in_kernels, std::vector<std::string>{})
+USYCL_DEVICE_INFO(preferred_interop_user_sync, false)
+USYCL_DEVICE_INFO(partition_max_sub_devices, 0u)
+USYCL_DEVICE_INFO(partition_properties, std::vector<info::partition_property>{})
+USYCL_DEVICE_INFO(partition_affinity_domains, std::vector<info::partition_affinity_domain>{})
+// Root devices report no partitioning (SYCL 2020 table 4.20).
+USYCL_DEVICE_INFO(partition_type_property, info::partition_property::no_partition)
+USYCL_DEVICE_INFO(partition_type_affinity_domain, info::partition_affinity_domain::not_applicable)
+USYCL_DEVICE_INFO(sub_group_independent_forward_progress, impl_->is_gpu())
+USYCL_DEVICE_INFO(usm_device_allocations, impl_->has(aspect::usm_device_allocations))
+USYCL_DEVICE_INFO(usm_host_allocations, impl_->has(aspect::usm_host_allocations))
+USYCL_DEVICE_INFO(usm_shared_allocations, impl_->has(aspect::usm_shared_allocations))
+USYCL_DEVICE_INFO(usm_restricted_shared_allocations, false)
+USYCL_DEVICE_INFO(usm_system_allocations, impl_->has(aspect::usm_system_allocations))
 #undef USYCL_DEVICE_INFO
+
+template <> device device::get_info<info::device::parent_device>() const {
+  throw_error(errc::invalid, "get_info<info::device::parent_device>: device '" + impl_->info().name +
+                                 "' is a root device (it was not made by create_sub_devices)");
+}
+template <> std::vector<std::string> device::get_info<info::device::extensions>() const {
+  return device_extensions(*impl_);
+}
 
 // ---- context ----
 namespace {
@@ -193,6 +369,39 @@ std::vector<device> context::get_devices() const {
 template <> platform context::get_info<info::context::platform>() const { return get_platform(); }
 template <> std::vector<device> context::get_info<info::context::devices>() const {
   return get_devices();
+}
+// A context offers what all of its devices offer.
+namespace {
+template <typename Desc, typename T> std::vector<T> common_capabilities(const context &c) {
+  std::vector<T> out;
+  bool first = true;
+  for (const device &d : c.get_devices()) {
+    auto caps = d.get_info<Desc>();
+    if (first) {
+      out = caps;
+      first = false;
+      continue;
+    }
+    std::erase_if(out, [&](T v) { return std::find(caps.begin(), caps.end(), v) == caps.end(); });
+  }
+  return out;
+}
+} // namespace
+template <>
+std::vector<memory_order> context::get_info<info::context::atomic_memory_order_capabilities>() const {
+  return common_capabilities<info::device::atomic_memory_order_capabilities, memory_order>(*this);
+}
+template <>
+std::vector<memory_order> context::get_info<info::context::atomic_fence_order_capabilities>() const {
+  return common_capabilities<info::device::atomic_fence_order_capabilities, memory_order>(*this);
+}
+template <>
+std::vector<memory_scope> context::get_info<info::context::atomic_memory_scope_capabilities>() const {
+  return common_capabilities<info::device::atomic_memory_scope_capabilities, memory_scope>(*this);
+}
+template <>
+std::vector<memory_scope> context::get_info<info::context::atomic_fence_scope_capabilities>() const {
+  return common_capabilities<info::device::atomic_fence_scope_capabilities, memory_scope>(*this);
 }
 
 } // namespace _V1

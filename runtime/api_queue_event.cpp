@@ -21,17 +21,14 @@ std::shared_ptr<detail::queue_impl> make_queue(const std::shared_ptr<detail::con
   // sycl::queue handles share an owner, not the queue_impl itself: events
   // and host workers keep the queue_impl alive (shared_from_this), so its
   // destructor would run only after all of them are gone. The owner dies
-  // with the last handle and waits for the work submitted through it, as
-  // destroying a queue must not lose that work (the handles alias the
-  // queue_impl, so everything else about them is unchanged).
+  // with the last handle and lets go of the queue's own references to its
+  // commands (which refer back to it) once they finish, without blocking:
+  // SYCL 2020 says destroying a queue does not wait, and a host task may be
+  // waiting for something the destroying thread does later (the handles
+  // alias the queue_impl, so everything else about them is unchanged).
   struct owner {
     std::shared_ptr<detail::queue_impl> queue;
-    ~owner() {
-      try {
-        queue->wait(); // errors stay queued for the async_handler
-      } catch (...) {
-      }
-    }
+    ~owner() { queue->release_when_done(); }
   };
   auto o = std::make_shared<owner>();
   o->queue = std::make_shared<detail::queue_impl>(dev.impl(), ctx, std::move(h), props.bits());
@@ -64,12 +61,7 @@ void queue::wait_and_throw() {
   impl_->throw_asynchronous();
 }
 void queue::throw_asynchronous() { impl_->throw_asynchronous(); }
-template <> bool queue::has_property<property::queue::in_order>() const noexcept {
-  return impl_->in_order();
-}
-template <> bool queue::has_property<property::queue::enable_profiling>() const noexcept {
-  return impl_->profiling();
-}
+uint32_t queue::property_bits() const noexcept { return impl_->property_bits(); }
 template <> context queue::get_info<info::queue::context>() const { return get_context(); }
 template <> device queue::get_info<info::queue::device>() const { return get_device(); }
 

@@ -51,7 +51,16 @@ exception::exception(context ctx, std::error_code ec, const std::string &what_ar
     : exception(ec, what_arg) {
   context_ = std::make_shared<context>(std::move(ctx));
 }
+exception::exception(context ctx, std::error_code ec, const char *what_arg)
+    : exception(std::move(ctx), ec, std::string(what_arg)) {}
 exception::exception(context ctx, std::error_code ec) : exception(std::move(ctx), ec, ec.message()) {}
+exception::exception(context ctx, int ev, const std::error_category &cat,
+                     const std::string &what_arg)
+    : exception(std::move(ctx), std::error_code(ev, cat), what_arg) {}
+exception::exception(context ctx, int ev, const std::error_category &cat, const char *what_arg)
+    : exception(std::move(ctx), std::error_code(ev, cat), std::string(what_arg)) {}
+exception::exception(context ctx, int ev, const std::error_category &cat)
+    : exception(std::move(ctx), std::error_code(ev, cat)) {}
 exception::~exception() = default;
 
 context exception::get_context() const {

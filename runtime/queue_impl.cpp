@@ -1,5 +1,6 @@
 #include "queue_impl.hpp"
 
+#include "host_workers.hpp"
 #include "assert_buffer.hpp" // device-side assert delivery (docs/assert.md)
 
 #include <algorithm>
@@ -19,7 +20,8 @@ constexpr unsigned out_of_order_width = 4;
 queue_impl::queue_impl(std::shared_ptr<device_impl> device, std::shared_ptr<context_impl> context,
                        async_handler handler, uint32_t bits)
     : device_(std::move(device)), context_(std::move(context)), handler_(std::move(handler)),
-      in_order_(bits & prop_in_order), profiling_(bits & prop_enable_profiling) {
+      in_order_(bits & prop_in_order), profiling_(bits & prop_enable_profiling),
+      property_bits_(bits) {
   unsigned width = in_order_ ? 1 : out_of_order_width;
   for (unsigned i = 0; i < width; ++i)
     backend_queues_.push_back(device_->backend_device().create_queue(in_order_, profiling_));
@@ -66,6 +68,27 @@ void queue_impl::wait() {
   }
   // Device asserts of the kernels that just finished (assert_buffer.hpp).
   usycl::rt::assert_support::poll();
+}
+
+void queue_impl::release_when_done() {
+  std::vector<std::shared_ptr<event_impl>> events;
+  {
+    std::lock_guard lock(submit_mutex);
+    if (last_event) events.push_back(std::move(last_event));
+    last_event.reset();
+  }
+  {
+    std::lock_guard lock(tracked_mutex_);
+    events.insert(events.end(), tracked_.begin(), tracked_.end());
+    tracked_.clear();
+  }
+  std::erase_if(events, [](auto &e) { return e->is_complete(); });
+  if (events.empty()) return;
+  // A host worker waits instead of this thread; the events (and through them
+  // this queue_impl) live until then.
+  usycl::rt::host_workers::get().post([events = std::move(events)] {
+    for (auto &e : events) e->wait();
+  });
 }
 
 void queue_impl::report_async_error(std::exception_ptr e) {

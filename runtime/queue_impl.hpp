@@ -27,6 +27,7 @@ public:
   const std::shared_ptr<context_impl> &context() const { return context_; }
   bool in_order() const { return in_order_; }
   bool profiling() const { return profiling_; }
+  uint32_t property_bits() const { return property_bits_; }
 
   // The backend queue the next command goes to (round robin when out of order).
   usycl::rt::backend_queue &next_backend_queue();
@@ -38,6 +39,11 @@ public:
   // Commands not known complete, for queue::wait (pruned as they finish).
   void track(const std::shared_ptr<event_impl> &e);
   void wait();
+  // The last sycl::queue handle is gone: drop the references to submitted
+  // commands (tracked_, last_event) once they complete, so the queue_impl and
+  // its backend queues go away with the last event that refers to it. Never
+  // blocks.
+  void release_when_done();
 
   void report_async_error(std::exception_ptr e);
   // Hands the collected errors to the async handler (queue's, else the
@@ -50,6 +56,7 @@ private:
   async_handler handler_;
   bool in_order_;
   bool profiling_;
+  uint32_t property_bits_;
   std::vector<std::unique_ptr<usycl::rt::backend_queue>> backend_queues_;
   std::atomic<unsigned> next_queue_{0};
 

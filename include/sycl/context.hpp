@@ -36,5 +36,9 @@ private:
   std::shared_ptr<detail::context_impl> impl_;
 };
 
+inline property::buffer::context_bound::context_bound(context bound_context)
+    : context_(bound_context.impl()) {}
+inline context property::buffer::context_bound::get_context() const { return context(context_); }
+
 } // namespace _V1
 } // namespace sycl

@@ -3,6 +3,8 @@
 #include <sycl/platform.hpp>
 
 #include <functional>
+#include <string>
+#include <type_traits>
 
 namespace sycl {
 inline namespace _V1 {
@@ -23,8 +25,29 @@ public:
   platform get_platform() const;
   backend get_backend() const noexcept;
   bool has(aspect a) const;
+  // Deprecated in SYCL 2020 (use has(aspect)): the OpenCL-style extension names
+  // of info::device::extensions.
+  bool has_extension(const std::string &extension) const;
   template <typename Param> typename Param::return_type get_info() const;
   static std::vector<device> get_devices(info::device_type type = info::device_type::all);
+
+  // Sub-devices (SYCL 2020 §4.6.4.2). A property the device does not list in
+  // info::device::partition_properties throws errc::feature_not_supported.
+  template <info::partition_property Prop,
+            typename = std::enable_if_t<Prop == info::partition_property::partition_equally>>
+  std::vector<device> create_sub_devices(size_t compute_units) const {
+    return create_sub_devices_equally(compute_units);
+  }
+  template <info::partition_property Prop,
+            typename = std::enable_if_t<Prop == info::partition_property::partition_by_counts>>
+  std::vector<device> create_sub_devices(const std::vector<size_t> &counts) const {
+    return create_sub_devices_by_counts(counts);
+  }
+  template <info::partition_property Prop,
+            typename = std::enable_if_t<Prop == info::partition_property::partition_by_affinity_domain>>
+  std::vector<device> create_sub_devices(info::partition_affinity_domain domain) const {
+    return create_sub_devices_by_affinity(domain);
+  }
 
   friend bool operator==(const device &a, const device &b) { return a.impl_ == b.impl_; }
   friend bool operator!=(const device &a, const device &b) { return !(a == b); }
@@ -33,6 +56,10 @@ public:
   const std::shared_ptr<detail::device_impl> &impl() const { return impl_; }
 
 private:
+  std::vector<device> create_sub_devices_equally(size_t compute_units) const;
+  std::vector<device> create_sub_devices_by_counts(const std::vector<size_t> &counts) const;
+  std::vector<device> create_sub_devices_by_affinity(info::partition_affinity_domain domain) const;
+
   std::shared_ptr<detail::device_impl> impl_;
 };
 

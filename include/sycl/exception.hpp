@@ -52,7 +52,11 @@ public:
   exception(int ev, const std::error_category &cat, const char *what_arg);
   exception(int ev, const std::error_category &cat);
   exception(context ctx, std::error_code ec, const std::string &what_arg);
+  exception(context ctx, std::error_code ec, const char *what_arg);
   exception(context ctx, std::error_code ec);
+  exception(context ctx, int ev, const std::error_category &cat, const std::string &what_arg);
+  exception(context ctx, int ev, const std::error_category &cat, const char *what_arg);
+  exception(context ctx, int ev, const std::error_category &cat);
   exception(const exception &) = default;
   exception &operator=(const exception &) = default;
   ~exception() override;

@@ -3,6 +3,7 @@
 
 #include <sycl/aspect.hpp>
 #include <sycl/id.hpp>
+#include <sycl/memory_enums.hpp>
 
 #include <cstdint>
 #include <string>
@@ -14,12 +15,40 @@ inline namespace _V1 {
 class device;
 class platform;
 class context;
+class kernel_id;
 
 namespace info {
 
 enum class device_type : unsigned { cpu = 1, gpu = 2, accelerator = 4, custom = 8, automatic = 16, host = 32, all = 0xffffffff };
 enum class local_mem_type : int { none, local, global };
 enum class event_command_status : int { submitted = 0, running = 1, complete = 2 };
+enum class partition_property : int {
+  no_partition = 0,
+  partition_equally,
+  partition_by_counts,
+  partition_by_affinity_domain,
+};
+enum class partition_affinity_domain : int {
+  not_applicable = 0,
+  numa,
+  L4_cache,
+  L3_cache,
+  L2_cache,
+  L1_cache,
+  next_partitionable,
+};
+enum class fp_config : int {
+  denorm = 0,
+  inf_nan,
+  round_to_nearest,
+  round_to_zero,
+  round_to_inf,
+  fma,
+  correctly_rounded_divide_sqrt,
+  soft_float,
+};
+enum class global_mem_cache_type : int { none = 0, read_only, read_write };
+enum class execution_capability : unsigned { exec_kernel = 0, exec_native_kernel };
 
 #define USYCL_INFO(ns, name, type)                                              \
   struct USYCL_EXPORT name {                                                   \
@@ -31,6 +60,7 @@ USYCL_INFO(platform, profile, std::string)
 USYCL_INFO(platform, version, std::string)
 USYCL_INFO(platform, name, std::string)
 USYCL_INFO(platform, vendor, std::string)
+USYCL_INFO(platform, extensions, std::vector<std::string>) // deprecated in SYCL 2020
 } // namespace platform
 
 namespace device {
@@ -66,11 +96,73 @@ USYCL_INFO(device, preferred_vector_width_float, uint32_t)
 USYCL_INFO(device, native_vector_width_float, uint32_t)
 USYCL_INFO(device, max_parameter_size, size_t)
 USYCL_INFO(device, printf_buffer_size, size_t)
+USYCL_INFO(device, preferred_vector_width_char, uint32_t)
+USYCL_INFO(device, preferred_vector_width_short, uint32_t)
+USYCL_INFO(device, preferred_vector_width_int, uint32_t)
+USYCL_INFO(device, preferred_vector_width_long, uint32_t)
+USYCL_INFO(device, preferred_vector_width_long_long, uint32_t)
+USYCL_INFO(device, preferred_vector_width_double, uint32_t)
+USYCL_INFO(device, preferred_vector_width_half, uint32_t)
+USYCL_INFO(device, native_vector_width_char, uint32_t)
+USYCL_INFO(device, native_vector_width_short, uint32_t)
+USYCL_INFO(device, native_vector_width_int, uint32_t)
+USYCL_INFO(device, native_vector_width_long, uint32_t)
+USYCL_INFO(device, native_vector_width_long_long, uint32_t)
+USYCL_INFO(device, native_vector_width_double, uint32_t)
+USYCL_INFO(device, native_vector_width_half, uint32_t)
+USYCL_INFO(device, image_support, bool) // deprecated
+USYCL_INFO(device, max_read_image_args, uint32_t)
+USYCL_INFO(device, max_write_image_args, uint32_t)
+USYCL_INFO(device, image2d_max_height, size_t)
+USYCL_INFO(device, image2d_max_width, size_t)
+USYCL_INFO(device, image3d_max_height, size_t)
+USYCL_INFO(device, image3d_max_width, size_t)
+USYCL_INFO(device, image3d_max_depth, size_t)
+USYCL_INFO(device, image_max_buffer_size, size_t)
+USYCL_INFO(device, image_max_array_size, size_t)
+USYCL_INFO(device, max_samplers, uint32_t)
+USYCL_INFO(device, half_fp_config, std::vector<info::fp_config>)
+USYCL_INFO(device, single_fp_config, std::vector<info::fp_config>)
+USYCL_INFO(device, double_fp_config, std::vector<info::fp_config>)
+USYCL_INFO(device, global_mem_cache_type, info::global_mem_cache_type)
+USYCL_INFO(device, global_mem_cache_size, uint64_t)
+USYCL_INFO(device, max_constant_buffer_size, uint64_t) // deprecated
+USYCL_INFO(device, max_constant_args, uint32_t)        // deprecated
+USYCL_INFO(device, host_unified_memory, bool)          // deprecated
+USYCL_INFO(device, atomic_memory_order_capabilities, std::vector<sycl::memory_order>)
+USYCL_INFO(device, atomic_fence_order_capabilities, std::vector<sycl::memory_order>)
+USYCL_INFO(device, atomic_memory_scope_capabilities, std::vector<sycl::memory_scope>)
+USYCL_INFO(device, atomic_fence_scope_capabilities, std::vector<sycl::memory_scope>)
+USYCL_INFO(device, profiling_timer_resolution, size_t)
+USYCL_INFO(device, is_endian_little, bool)
+USYCL_INFO(device, execution_capabilities, std::vector<info::execution_capability>)
+USYCL_INFO(device, queue_profiling, bool) // deprecated
+USYCL_INFO(device, built_in_kernel_ids, std::vector<sycl::kernel_id>)
+USYCL_INFO(device, built_in_kernels, std::vector<std::string>) // deprecated
+USYCL_INFO(device, extensions, std::vector<std::string>)       // deprecated
+USYCL_INFO(device, preferred_interop_user_sync, bool)
+USYCL_INFO(device, parent_device, sycl::device)
+USYCL_INFO(device, partition_max_sub_devices, uint32_t)
+USYCL_INFO(device, partition_properties, std::vector<info::partition_property>)
+USYCL_INFO(device, partition_affinity_domains, std::vector<info::partition_affinity_domain>)
+USYCL_INFO(device, partition_type_property, info::partition_property)
+USYCL_INFO(device, partition_type_affinity_domain, info::partition_affinity_domain)
+USYCL_INFO(device, sub_group_independent_forward_progress, bool)
+// Deprecated in SYCL 2020 in favour of the usm_* aspects.
+USYCL_INFO(device, usm_device_allocations, bool)
+USYCL_INFO(device, usm_host_allocations, bool)
+USYCL_INFO(device, usm_shared_allocations, bool)
+USYCL_INFO(device, usm_restricted_shared_allocations, bool)
+USYCL_INFO(device, usm_system_allocations, bool)
 } // namespace device
 
 namespace context {
 USYCL_INFO(context, platform, sycl::platform)
 USYCL_INFO(context, devices, std::vector<sycl::device>)
+USYCL_INFO(context, atomic_memory_order_capabilities, std::vector<sycl::memory_order>)
+USYCL_INFO(context, atomic_fence_order_capabilities, std::vector<sycl::memory_order>)
+USYCL_INFO(context, atomic_memory_scope_capabilities, std::vector<sycl::memory_scope>)
+USYCL_INFO(context, atomic_fence_scope_capabilities, std::vector<sycl::memory_scope>)
 } // namespace context
 
 namespace queue {

@@ -4,6 +4,7 @@
 #include <sycl/info.hpp>
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace sycl {
@@ -24,6 +25,8 @@ public:
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   template <typename Param> typename Param::return_type get_info() const;
   bool has(aspect a) const;
+  // Deprecated in SYCL 2020: whether every device lists the extension.
+  bool has_extension(const std::string &extension) const;
   static std::vector<platform> get_platforms();
 
   friend bool operator==(const platform &a, const platform &b) { return a.impl_ == b.impl_; }

@@ -34,13 +34,27 @@ public:
   template <typename Selector, typename = decltype(std::declval<Selector>()(std::declval<const device &>()))>
   queue(const context &ctx, const Selector &selector, const property_list &props = {})
       : queue(ctx, device(selector), props) {}
+  template <typename Selector, typename = decltype(std::declval<Selector>()(std::declval<const device &>()))>
+  queue(const context &ctx, const Selector &selector, const async_handler &handler,
+        const property_list &props = {})
+      : queue(ctx, device(selector), handler, props) {}
 
   backend get_backend() const noexcept;
   context get_context() const;
   device get_device() const;
   bool is_in_order() const;
   template <typename Param> typename Param::return_type get_info() const;
-  template <typename Prop> bool has_property() const noexcept;
+  template <typename Prop> bool has_property() const noexcept {
+    return (property_bits() & Prop::bit) != 0;
+  }
+  // Throws errc::invalid when the queue was not constructed with Prop.
+  template <typename Prop> Prop get_property() const {
+    if (!has_property<Prop>())
+      throw exception(make_error_code(errc::invalid),
+                      "queue::get_property: the queue was not constructed with this property "
+                      "(check has_property first)");
+    return Prop{};
+  }
 
   template <typename CGF> event submit(CGF &&cgf) {
     handler h(impl_);
@@ -134,11 +148,10 @@ public:
   const std::shared_ptr<detail::queue_impl> &impl() const { return impl_; }
 
 private:
+  uint32_t property_bits() const noexcept;
+
   std::shared_ptr<detail::queue_impl> impl_;
 };
-
-template <> USYCL_EXPORT bool queue::has_property<property::queue::in_order>() const noexcept;
-template <> USYCL_EXPORT bool queue::has_property<property::queue::enable_profiling>() const noexcept;
 
 } // namespace _V1
 } // namespace sycl
