@@ -91,7 +91,10 @@ kernel_verdict compute_kernel_verdict(std::string_view kernel, const device_impl
     v.message = j.first_failure->message + usycl::rt::kernel_device_suffix(kernel, info.name);
     return v;
   }
-  if (j.passed) v.work_group_sizes = std::move(j.passing_req.work_group_sizes);
+  if (j.passed) {
+    v.work_group_sizes = std::move(j.passing_req.work_group_sizes);
+    v.sub_group_sizes = std::move(j.passing_req.sub_group_sizes);
+  }
   // Requirements pass (or there are none). A device that needs an image
   // (not the CPU: its kernels are host code) and has none for the kernel
   // cannot run it either: SYCL 2020 calls that kernel_not_supported, and

@@ -55,6 +55,8 @@ struct kernel_verdict {
   // Required work-group sizes of the image that will run (empty: none); an
   // nd_range launch's local range must equal one of them.
   std::vector<std::vector<uint32_t>> work_group_sizes;
+  // Required sub-group sizes of that image (reqd_sub_group_size; empty: none).
+  std::vector<uint32_t> sub_group_sizes;
 };
 
 // Computes a verdict without the cache (also for kernel_bundle queries).

@@ -1,5 +1,7 @@
 #include "scheduler.hpp"
 
+#include "kernel_bundle_impl.hpp"
+
 #include "buffer_impl.hpp"
 #include "host_workers.hpp"
 #include "program_manager.hpp"
@@ -330,6 +332,8 @@ std::shared_ptr<event_impl> submit(queue_impl &q, command_group &&cg) {
     // touched; a cached verdict after the kernel's first submission.
     check_kernel_requirements(cg.launch, q.device());
     validate_kernel(cg, q.device());
+    // Kernel bundle and specialization constants (api_kernel.cpp).
+    if (cg.bundle || cg.spec_constant_slot != UINT32_MAX) prepare_kernel_launch(cg, q.device_ptr());
   }
   if (cg.kind == command_kind::usm_copy) {
     check_usm_pointer(cg.copy_dst, q, "memcpy destination");

@@ -9,6 +9,8 @@
 #include <sycl/detail/kernel_param_desc.hpp>
 #include <sycl/event.hpp>
 #include <sycl/interop_handle.hpp>
+#include <sycl/kernel_bundle.hpp>
+#include <sycl/kernel_handler.hpp>
 #include <sycl/nd_range.hpp>
 
 #include <cstring>
@@ -33,6 +35,12 @@ template <typename KernelName, typename R, typename... Rest>
 void reduction_parallel_for(handler &h, R r, Rest &&...rest);
 
 USYCL_EXPORT void handler_depends_on(handler &h, const event &e);
+USYCL_EXPORT void handler_use_kernel_bundle(handler &h,
+                                            const std::shared_ptr<kernel_bundle_impl> &bundle);
+USYCL_EXPORT void handler_set_spec_constant(handler &h, uint64_t key, const void *value,
+                                            size_t size);
+// False when neither the handler nor its kernel bundle holds a value.
+USYCL_EXPORT bool handler_get_spec_constant(handler &h, uint64_t key, void *value, size_t size);
 USYCL_EXPORT void handler_copy_from_buffer(handler &h, const std::shared_ptr<buffer_impl> &b,
                                            const buffer_region &region, void *dst);
 USYCL_EXPORT void handler_copy_to_buffer(handler &h, const void *src,
@@ -75,13 +83,18 @@ public:
   // ---- kernels ----
   template <typename KernelName = detail::auto_name, typename K> void single_task(const K &k) {
     using Name = detail::kernel_name_t<KernelName, K>;
+    if constexpr (detail::kernel_handler_wanted<K, 0>::value) {
+      // The kernel takes a kernel_handler (kernel_handler.hpp).
+      single_task<Name>(detail::with_kernel_handler<K>{k});
+    } else {
 #ifdef __SYCL_DEVICE_ONLY__
-    detail::single_task_kernel<Name>(k, detail::kernel_dims{});
+      detail::single_task_kernel<Name>(k, detail::kernel_dims{});
 #else
-    const uint64_t one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
-    set_kernel<Name, K, 1>(k, one, nullptr, zero);
-    cg_.launch.cpu_range = &detail::cpu_single_task_launcher<K>;
+      const uint64_t one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
+      set_kernel<Name, K, 1>(k, one, nullptr, zero);
+      cg_.launch.cpu_range = &detail::cpu_single_task_launcher<K>;
 #endif
+    }
   }
 
   // The __SYCL_ANNOTATE markers and USYCL_RAISE_INLINE serve the MLIR host
@@ -112,18 +125,22 @@ public:
   USYCL_RAISE_INLINE void parallel_for(nd_range<Dims> r __SYCL_ANNOTATE(nd_range),
                                        const K &k __SYCL_ANNOTATE(kernel)) {
     using Name = detail::kernel_name_t<KernelName, K>;
+    if constexpr (detail::kernel_handler_wanted<K, Dims, true>::value) {
+      parallel_for<Name>(r, detail::with_kernel_handler<K>{k});
+    } else {
 #ifdef __SYCL_DEVICE_ONLY__
-    detail::nd_range_kernel<Name, K, Dims>(k, detail::kernel_dims{});
+      detail::nd_range_kernel<Name, K, Dims>(k, detail::kernel_dims{});
 #else
-    uint64_t g[3] = {1, 1, 1}, l[3] = {1, 1, 1}, o[3] = {0, 0, 0};
-    for (int d = 0; d < Dims; ++d) {
-      g[d] = r.get_global_range()[d];
-      l[d] = r.get_local_range()[d];
-      o[d] = r.get_offset()[d];
-    }
-    set_kernel<Name, K, Dims>(k, g, l, o);
-    cg_.launch.cpu_nd = &detail::cpu_nd_launcher<K, Dims>;
+      uint64_t g[3] = {1, 1, 1}, l[3] = {1, 1, 1}, o[3] = {0, 0, 0};
+      for (int d = 0; d < Dims; ++d) {
+        g[d] = r.get_global_range()[d];
+        l[d] = r.get_local_range()[d];
+        o[d] = r.get_offset()[d];
+      }
+      set_kernel<Name, K, Dims>(k, g, l, o);
+      cg_.launch.cpu_nd = &detail::cpu_nd_launcher<K, Dims>;
 #endif
+    }
   }
 
   // Hierarchical parallelism (§4.10.4.2): the kernel runs once per work-group
@@ -145,6 +162,33 @@ public:
   void parallel_for(R r, First &&first, Rest &&...rest) {
     detail::reduction_parallel_for<KernelName>(*this, r, std::forward<First>(first),
                                                std::forward<Rest>(rest)...);
+  }
+
+  // ---- kernel bundles and specialization constants (§4.9.4) ----
+  // Kernels of this command group run from `bundle` (its images and its
+  // specialization constant values). errc::invalid when its context is not
+  // the queue's or set_specialization_constant was called before.
+  void use_kernel_bundle(const kernel_bundle<bundle_state::executable> &bundle) {
+    detail::handler_use_kernel_bundle(*this, bundle.impl());
+  }
+  // errc::invalid after use_kernel_bundle.
+  template <auto &SpecName>
+  void set_specialization_constant(
+      typename std::remove_reference_t<decltype(SpecName)>::value_type value) {
+    using T = typename std::remove_reference_t<decltype(SpecName)>::value_type;
+    detail::handler_set_spec_constant(*this, detail::spec_constant_key<SpecName>(), &value,
+                                      sizeof(T));
+  }
+  template <auto &SpecName>
+  typename std::remove_reference_t<decltype(SpecName)>::value_type get_specialization_constant() {
+    using T = typename std::remove_reference_t<decltype(SpecName)>::value_type;
+    alignas(T) unsigned char bytes[sizeof(T)];
+    if (!detail::handler_get_spec_constant(*this, detail::spec_constant_key<SpecName>(), bytes,
+                                           sizeof(T)))
+      return detail::spec_constant_default<SpecName>();
+    T value;
+    std::memcpy(static_cast<void *>(&value), bytes, sizeof(T));
+    return value;
   }
 
   // ---- USM ----
@@ -238,17 +282,21 @@ private:
   template <typename KernelName, int Dims, typename K>
   USYCL_RAISE_INLINE void range_kernel(const range<Dims> &r, const id<Dims> &offset, const K &k) {
     using Name = detail::kernel_name_t<KernelName, K>;
+    if constexpr (detail::kernel_handler_wanted<K, Dims>::value) {
+      range_kernel<Name, Dims>(r, offset, detail::with_kernel_handler<K>{k});
+    } else {
 #ifdef __SYCL_DEVICE_ONLY__
-    detail::range_kernel<Name, K, Dims>(k, detail::kernel_dims{});
+      detail::range_kernel<Name, K, Dims>(k, detail::kernel_dims{});
 #else
-    uint64_t g[3] = {1, 1, 1}, o[3] = {0, 0, 0};
-    for (int d = 0; d < Dims; ++d) {
-      g[d] = r[d];
-      o[d] = offset[d];
-    }
-    set_kernel<Name, K, Dims>(k, g, nullptr, o);
-    cg_.launch.cpu_range = &detail::cpu_range_launcher<K, Dims>;
+      uint64_t g[3] = {1, 1, 1}, o[3] = {0, 0, 0};
+      for (int d = 0; d < Dims; ++d) {
+        g[d] = r[d];
+        o[d] = offset[d];
+      }
+      set_kernel<Name, K, Dims>(k, g, nullptr, o);
+      cg_.launch.cpu_range = &detail::cpu_range_launcher<K, Dims>;
 #endif
+    }
   }
 
   template <typename KernelName, int Dims, typename K>
@@ -290,6 +338,13 @@ private:
     cg_.kernel_object = std::make_unique<detail::kernel_object<K>>(k, cg_);
     l.kernel_object = cg_.kernel_object->data();
     l.kernel_object_size = sizeof(K);
+    if constexpr (detail::is_with_kernel_handler<K>::value) {
+      // The runtime writes the launch's specialization constant block there.
+      const K *stored = static_cast<const K *>(l.kernel_object);
+      cg_.spec_constant_slot = static_cast<uint32_t>(
+          reinterpret_cast<const char *>(&stored->spec_constants) -
+          reinterpret_cast<const char *>(stored));
+    }
   }
 
   void set_fill(void *ptr, const void *pattern, size_t pattern_size, size_t count) {

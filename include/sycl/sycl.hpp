@@ -24,7 +24,9 @@
 #include <sycl/id.hpp>
 #include <sycl/info.hpp>
 #include <sycl/item.hpp>
+#include <sycl/kernel.hpp>
 #include <sycl/kernel_bundle.hpp>
+#include <sycl/kernel_handler.hpp>
 #include <sycl/marray.hpp>
 #include <sycl/math.hpp>
 #include <sycl/nd_item.hpp>
@@ -35,6 +37,7 @@
 #include <sycl/queue.hpp>
 #include <sycl/range.hpp>
 #include <sycl/reduction.hpp>
+#include <sycl/specialization_id.hpp>
 #include <sycl/span.hpp>
 #include <sycl/sub_group.hpp>
 #include <sycl/type_traits.hpp>

@@ -6,10 +6,12 @@
 #include <sycl/access_mode.hpp>
 #include <sycl/detail/kernel_desc.hpp>
 
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <memory>
 #include <new>
+#include <utility>
 #include <vector>
 
 namespace sycl {
@@ -19,6 +21,7 @@ namespace detail {
 
 class buffer_impl;
 class event_impl;
+class kernel_bundle_impl;
 
 // One buffer a command accesses (from an accessor).
 struct requirement {
@@ -88,6 +91,13 @@ struct command_group {
   std::unique_ptr<kernel_object_base> kernel_object;
   std::vector<accessor_slot> accessor_slots;
   std::vector<local_slot> local_slots;
+  // Specialization constants (kernel_handler.hpp): where the kernel object
+  // holds the address of the launch's value block (UINT32_MAX: the kernel
+  // takes no kernel_handler), the values handler::set_specialization_constant
+  // gave (key, bytes), and the bundle from handler::use_kernel_bundle.
+  uint32_t spec_constant_slot = UINT32_MAX;
+  std::vector<std::pair<uint64_t, std::vector<unsigned char>>> spec_constant_values;
+  std::shared_ptr<kernel_bundle_impl> bundle;
 
   // copies and fills
   void *copy_dst = nullptr;

@@ -322,7 +322,9 @@ public:
                      aspect::usm_device_allocations, aspect::usm_host_allocations,
                      aspect::usm_shared_allocations, aspect::usm_system_allocations,
                      aspect::usm_atomic_host_allocations, aspect::usm_atomic_shared_allocations,
-                     aspect::atomic64, aspect::host_debuggable, aspect::ext_intel_x86_64})
+                     aspect::atomic64, aspect::host_debuggable, aspect::ext_intel_x86_64,
+                     // kernel_bundle input/object states (api_kernel_bundle.cpp)
+                     aspect::online_compiler, aspect::online_linker})
       info_.aspects.push_back(static_cast<int>(a));
   }
 

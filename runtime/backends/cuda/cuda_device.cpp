@@ -18,6 +18,8 @@ enum aspect_value : int {
   aspect_gpu = 2,
   aspect_fp16 = 5,
   aspect_fp64 = 6,
+  aspect_online_compiler = 10,
+  aspect_online_linker = 11,
   aspect_queue_profiling = 12,
   aspect_usm_device_allocations = 13,
   aspect_usm_host_allocations = 14,
@@ -58,6 +60,9 @@ device_info make_device_info(const device_attributes &a) {
     as.push_back(aspect_fp16);
   as.push_back(aspect_fp64);
   as.push_back(aspect_queue_profiling);
+  // kernel_bundle input/object states: PTX JIT and linker of the driver.
+  as.push_back(aspect_online_compiler);
+  as.push_back(aspect_online_linker);
   as.push_back(aspect_usm_device_allocations);
   if (a.unified_addressing && a.can_map_host)
     as.push_back(aspect_usm_host_allocations);
