@@ -1,6 +1,7 @@
 #pragma once
 
 #include <sycl/detail/work_item_builtins.hpp>
+#include <sycl/device_event.hpp>
 #include <sycl/h_item.hpp>
 #include <sycl/id.hpp>
 #include <sycl/memory_enums.hpp>
@@ -36,6 +37,9 @@ public:
 
   // Legacy SYCL 1.2.1 name kept because real code still calls it.
   size_t get_linear_id() const { return get_group_linear_id(); }
+
+  // async_work_group_copy / wait_for (sycl/device_event.hpp).
+  USYCL_ASYNC_WORK_GROUP_COPY_MEMBERS(get_local_linear_id(), get_local_linear_range())
 
   // Hierarchical parallelism (§4.10.4.2): the work-item scope of a
   // parallel_for_work_group kernel, over the work-group's work-items or over

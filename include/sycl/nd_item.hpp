@@ -1,5 +1,7 @@
 #pragma once
 
+#include <sycl/access_mode.hpp>
+#include <sycl/device_event.hpp>
 #include <sycl/group.hpp>
 #include <sycl/item.hpp>
 #include <sycl/nd_range.hpp>
@@ -47,6 +49,9 @@ public:
   void barrier(access::fence_space = access::fence_space::global_and_local) const {
     detail::work_group_barrier();
   }
+  // Deprecated in SYCL 2020 (use atomic_fence); the access mode is accepted
+  // for SYCL 1.2.1 code and does not narrow the fence.
+  template <access::mode = access::mode::read_write>
   void mem_fence(access::fence_space = access::fence_space::global_and_local) const {
 #if USYCL_DEVICE_NVPTX
     __nvvm_membar_cta();
@@ -54,6 +59,9 @@ public:
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
 #endif
   }
+
+  // async_work_group_copy / wait_for (sycl/device_event.hpp).
+  USYCL_ASYNC_WORK_GROUP_COPY_MEMBERS(get_local_linear_id(), local_range_.size())
 
   // Built by kernel launchers.
   nd_item(const id<Dims> &global_id, const id<Dims> &local_id, const id<Dims> &group_id,

@@ -13,6 +13,7 @@
 #include <sycl/buffer.hpp>
 #include <sycl/context.hpp>
 #include <sycl/device.hpp>
+#include <sycl/device_event.hpp>
 #include <sycl/device_selector.hpp>
 #include <sycl/event.hpp>
 #include <sycl/exception.hpp>
@@ -29,6 +30,7 @@
 #include <sycl/kernel_handler.hpp>
 #include <sycl/marray.hpp>
 #include <sycl/math.hpp>
+#include <sycl/multi_ptr.hpp>
 #include <sycl/nd_item.hpp>
 #include <sycl/nd_range.hpp>
 #include <sycl/platform.hpp>
