@@ -35,13 +35,18 @@ USYCL_BINARY_FUNCTOR(bit_or, x | y)
 USYCL_BINARY_FUNCTOR(bit_xor, x ^ y)
 #undef USYCL_BINARY_FUNCTOR
 
-// logical_and/logical_or yield bool (SYCL 2020 §4.17.2), as std::logical_and.
+// logical_and/logical_or: the typed forms yield bool (SYCL 2020 §4.17.2), as
+// std::logical_and.
 template <typename T = void> struct logical_and {
   constexpr bool operator()(const T &x, const T &y) const { return x && y; }
 };
 template <> struct logical_and<void> {
   using is_transparent = void;
-  template <typename T, typename U> constexpr bool operator()(T &&x, U &&y) const {
+  // The built-in operator's type: bool for scalars, the element-wise result
+  // for vec and marray operands.
+  template <typename T, typename U>
+  constexpr auto operator()(T &&x, U &&y) const
+      -> decltype(std::forward<T>(x) && std::forward<U>(y)) {
     return std::forward<T>(x) && std::forward<U>(y);
   }
 };
@@ -50,7 +55,11 @@ template <typename T = void> struct logical_or {
 };
 template <> struct logical_or<void> {
   using is_transparent = void;
-  template <typename T, typename U> constexpr bool operator()(T &&x, U &&y) const {
+  // The built-in operator's type: bool for scalars, the element-wise result
+  // for vec and marray operands.
+  template <typename T, typename U>
+  constexpr auto operator()(T &&x, U &&y) const
+      -> decltype(std::forward<T>(x) || std::forward<U>(y)) {
     return std::forward<T>(x) || std::forward<U>(y);
   }
 };
@@ -85,16 +94,15 @@ template <template <typename> class F, typename Op, typename T>
 inline constexpr bool is_op_v =
     std::is_same_v<std::remove_cv_t<Op>, F<T>> || std::is_same_v<std::remove_cv_t<Op>, F<void>>;
 
+// The type classes of SYCL 2020's known-identity table (§4.9.2.2):
+// "arithmetic" includes bool and sycl::half, "integral" includes bool.
 template <typename T>
-inline constexpr bool is_arith_v = (std::is_arithmetic_v<T> ||
-                                    std::is_same_v<T, half>)&&!std::is_same_v<T, bool>;
+inline constexpr bool is_arith_v = std::is_arithmetic_v<T> || std::is_same_v<T, half>;
 template <typename T>
 inline constexpr bool is_floating_v = std::is_floating_point_v<T> || std::is_same_v<T, half>;
-template <typename T>
-inline constexpr bool is_integral_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 
 // The identity of Op over T where SYCL 2020 names one; `known` is false
-// otherwise. Floating-point minimum/maximum start at ±infinity so that every
+// otherwise. Floating-point minimum/maximum start at +-infinity so that every
 // finite value (and the infinities) combine correctly.
 template <typename Op, typename T, typename = void> struct identity_of {
   static constexpr bool known = false;
@@ -106,17 +114,16 @@ template <typename Op, typename T, typename = void> struct identity_of {
     static constexpr T value() noexcept { return VALUE; }                                          \
   };
 
-USYCL_IDENTITY((is_op_v<plus, Op, T> && (is_arith_v<T> || std::is_same_v<T, bool>)), T(0))
+USYCL_IDENTITY((is_op_v<plus, Op, T> && is_arith_v<T>), T(0))
 USYCL_IDENTITY((is_op_v<multiplies, Op, T> && is_arith_v<T>), T(1))
-USYCL_IDENTITY(
-    (is_op_v<bit_and, Op, T> && (is_integral_v<T> || std::is_same_v<T, bool>)),
-    static_cast<T>(~static_cast<std::make_unsigned_t<
-                       std::conditional_t<std::is_same_v<T, bool>, unsigned char, T>>>(0)))
-USYCL_IDENTITY(((is_op_v<bit_or, Op, T> || is_op_v<bit_xor, Op, T>)&&(is_integral_v<T> ||
-                                                                      std::is_same_v<T, bool>)),
-               T(0))
-USYCL_IDENTITY((is_op_v<logical_and, Op, T> && (std::is_integral_v<T>)), T(true))
-USYCL_IDENTITY((is_op_v<logical_or, Op, T> && (std::is_integral_v<T>)), T(false))
+USYCL_IDENTITY((is_op_v<bit_and, Op, T> && std::is_integral_v<T>),
+               static_cast<T>(~static_cast<std::make_unsigned_t<
+                                  std::conditional_t<std::is_same_v<T, bool>, unsigned char, T>>>(0)))
+USYCL_IDENTITY(((is_op_v<bit_or, Op, T> || is_op_v<bit_xor, Op, T>)&&std::is_integral_v<T>), T(0))
+// SYCL 2020 names bool; other integral types get the same values (as
+// before, group algorithms' scans rely on it).
+USYCL_IDENTITY((is_op_v<logical_and, Op, T> && std::is_integral_v<T>), T(true))
+USYCL_IDENTITY((is_op_v<logical_or, Op, T> && std::is_integral_v<T>), T(false))
 USYCL_IDENTITY((is_op_v<minimum, Op, T> && is_floating_v<T>), std::numeric_limits<T>::infinity())
 USYCL_IDENTITY((is_op_v<minimum, Op, T> && std::is_integral_v<T>), std::numeric_limits<T>::max())
 USYCL_IDENTITY((is_op_v<maximum, Op, T> && is_floating_v<T>), -std::numeric_limits<T>::infinity())

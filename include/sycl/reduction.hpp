@@ -30,6 +30,7 @@
 #include <sycl/handler.hpp>
 #include <sycl/property_list.hpp>
 #include <sycl/queue.hpp>
+#include <sycl/span.hpp>
 
 #include <cstdint>
 #include <tuple>
@@ -155,6 +156,103 @@ USYCL_INLINE void operator++(reducer<T, Op, D, I> &r, int) {
 }
 
 namespace detail {
+template <typename T, typename Op>
+USYCL_INLINE void atomic_combine(T *p, const T &v, const Op &op);
+template <typename T, typename Op> struct span_reducer_init {
+  T *data;
+  size_t size;
+  T identity;
+  Op op;
+};
+
+// reducer<T, Op, 1>[i]: one element of a span reduction. Each combination
+// goes straight to the element with one atomic (a work-item's partials for
+// N elements would not fit in registers for a dynamic extent), so the
+// element reducer is a small value; its operators are members so that
+// `red[i] += v` works on the value operator[] returns.
+template <typename T, typename BinaryOperation, bool HasIdentity> class span_element_reducer {
+public:
+  using value_type = T;
+  using binary_operation = BinaryOperation;
+  static constexpr int dimensions = 0;
+  static constexpr bool has_identity = HasIdentity;
+
+  USYCL_INLINE span_element_reducer &combine(const T &partial) {
+    atomic_combine(element_, partial, op_);
+    return *this;
+  }
+  template <bool H = HasIdentity, std::enable_if_t<H, int> = 0> USYCL_INLINE T identity() const {
+    return identity_;
+  }
+
+#define USYCL_SPAN_REDUCER_OP(OPSYM, FUNC, COND)                                                   \
+  template <typename U = T,                                                                        \
+            std::enable_if_t<detail::is_op_v<FUNC, BinaryOperation, U> && (COND), int> = 0>        \
+  USYCL_INLINE span_element_reducer &operator OPSYM(const T &v) {                                  \
+    return combine(v);                                                                             \
+  }
+  USYCL_SPAN_REDUCER_OP(+=, plus, true)
+  USYCL_SPAN_REDUCER_OP(*=, multiplies, true)
+  USYCL_SPAN_REDUCER_OP(&=, bit_and, std::is_integral_v<U>)
+  USYCL_SPAN_REDUCER_OP(|=, bit_or, std::is_integral_v<U>)
+  USYCL_SPAN_REDUCER_OP(^=, bit_xor, std::is_integral_v<U>)
+#undef USYCL_SPAN_REDUCER_OP
+  template <typename U = T, std::enable_if_t<is_op_v<plus, BinaryOperation, U> &&
+                                                 std::is_integral_v<U> && !std::is_same_v<U, bool>,
+                                             int> = 0>
+  USYCL_INLINE span_element_reducer &operator++() {
+    return combine(T(1));
+  }
+  template <typename U = T, std::enable_if_t<is_op_v<plus, BinaryOperation, U> &&
+                                                 std::is_integral_v<U> && !std::is_same_v<U, bool>,
+                                             int> = 0>
+  USYCL_INLINE void operator++(int) {
+    combine(T(1));
+  }
+
+  // Implementation: made by reducer<T, Op, 1>::operator[].
+  USYCL_INLINE span_element_reducer(T *element, const T &identity, const BinaryOperation &op)
+      : element_(element), identity_(identity), op_(op) {}
+
+private:
+  T *element_;
+  T identity_;
+  BinaryOperation op_;
+};
+} // namespace detail
+
+// The reducer of a span reduction (sycl::reduction(span, ...)): one element
+// reducer per element of the span.
+template <typename T, typename BinaryOperation, bool HasIdentity>
+class reducer<T, BinaryOperation, 1, HasIdentity> {
+public:
+  using value_type = T;
+  using binary_operation = BinaryOperation;
+  static constexpr int dimensions = 1;
+  static constexpr bool has_identity = HasIdentity;
+
+  reducer(const reducer &) = delete;
+  reducer &operator=(const reducer &) = delete;
+
+  USYCL_INLINE detail::span_element_reducer<T, BinaryOperation, HasIdentity>
+  operator[](size_t index) {
+    return {data_ + index, identity_, op_};
+  }
+  template <bool H = HasIdentity, std::enable_if_t<H, int> = 0> USYCL_INLINE T identity() const {
+    return identity_;
+  }
+
+  // Implementation: built by the reduction kernels.
+  USYCL_INLINE explicit reducer(const detail::span_reducer_init<T, BinaryOperation> &init)
+      : data_(init.data), identity_(init.identity), op_(init.op) {}
+
+private:
+  T *data_;
+  T identity_;
+  BinaryOperation op_;
+};
+
+namespace detail {
 
 // ---------------------------------------------------------------- descriptors
 
@@ -186,6 +284,27 @@ template <typename T, typename Op, bool HasIdentity, bool IsBuffer> struct reduc
 
 template <typename T, typename Op, bool H, bool B>
 struct is_reduction<reduction_desc<T, Op, H, B>> : std::true_type {};
+
+// sycl::reduction(span, ...): the elements live in USM memory the kernel
+// combines into directly (see span_element_reducer).
+template <typename T, typename Op, bool HasIdentity> struct span_reduction_desc {
+  using value_type = T;
+  using op_type = Op;
+  using reducer_type = reducer<T, Op, 1, HasIdentity>;
+  static constexpr bool has_identity = HasIdentity;
+  static constexpr bool is_buffer = false;
+  static constexpr bool is_span = true;
+
+  T *storage;
+  size_t size;
+  T identity;
+  Op op;
+  bool initialize_to_identity;
+
+  USYCL_INLINE span_reducer_init<T, Op> init() const { return {storage, size, identity, op}; }
+};
+template <typename T, typename Op, bool H>
+struct is_reduction<span_reduction_desc<T, Op, H>> : std::true_type {};
 
 // ---------------------------------------------------------------- atomics
 
@@ -251,6 +370,9 @@ template <typename Desc, typename R> USYCL_INLINE void commit(const Desc &d, R &
   if (reducer_access::has(r))
     atomic_combine(d.data(), reducer_access::value(r), d.op);
 }
+// A span reduction's reducer combined into memory as it went.
+template <typename T, typename Op, bool H, typename R>
+USYCL_INLINE void commit(const span_reduction_desc<T, Op, H> &, R &) {}
 
 // ---------------------------------------------------------------- kernels
 
@@ -271,6 +393,9 @@ USYCL_INLINE void group_commit(const Desc &d, R &r, uint32_t lid, uint32_t n, ch
       atomic_combine(d.data(), m.value, d.op);
   }
 }
+template <typename T, typename Op, bool H, typename R>
+USYCL_INLINE void group_commit(const span_reduction_desc<T, Op, H> &, R &, uint32_t, uint32_t,
+                               char *) {}
 #endif
 
 // Largest grid of a range reduction: the CUDA backend trims a grid-stride
@@ -580,6 +705,10 @@ template <typename R> USYCL_INLINE auto as_launch_range(const R &r) {
 template <typename R> inline constexpr bool is_nd_range_v = false;
 template <int D> inline constexpr bool is_nd_range_v<nd_range<D>> = true;
 
+template <typename Desc> inline constexpr bool is_span_desc_v = false;
+template <typename T, typename Op, bool H>
+inline constexpr bool is_span_desc_v<span_reduction_desc<T, Op, H>> = true;
+
 #ifndef __SYCL_DEVICE_ONLY__
 // initialize_to_identity: a fill command, submitted ahead of the kernel on
 // the same queue, writes the identity; the kernel waits for it.
@@ -595,6 +724,8 @@ template <typename Desc> void submit_identity_fill(handler &h, const Desc &d) {
     handler_access::cg(fill).dependencies = handler_access::cg(h).dependencies;
     if constexpr (Desc::is_buffer)
       fill.fill(d.storage, d.identity);
+    else if constexpr (is_span_desc_v<Desc>)
+      fill.fill(d.storage, d.identity, d.size);
     else
       fill.fill(d.storage, d.identity, 1);
     h.depends_on(submit_command_group(h.queue_impl(), fill));
@@ -714,6 +845,27 @@ auto reduction(buffer<T, 1, AllocatorT> vars, handler &cgh,
                const property_list &props = {}) {
   return detail::reduction_desc<T, BinaryOperation, true, true>{
       accessor<T, 1, access_mode::read_write, target::device>(vars, cgh), identity, combiner,
+      props.has_property<property::reduction::initialize_to_identity>()};
+}
+
+// Span reductions reduce each element of `vars` independently
+// (reducer<T, Op, 1>, indexed by the kernel).
+template <typename T, size_t Extent, typename BinaryOperation>
+auto reduction(span<T, Extent> vars, BinaryOperation combiner, const property_list &props = {}) {
+  constexpr bool known = has_known_identity_v<BinaryOperation, T>;
+  T identity{};
+  if constexpr (known)
+    identity = known_identity_v<BinaryOperation, T>;
+  return detail::span_reduction_desc<T, BinaryOperation, known>{
+      vars.data(), vars.size(), identity, combiner,
+      props.has_property<property::reduction::initialize_to_identity>()};
+}
+
+template <typename T, size_t Extent, typename BinaryOperation>
+auto reduction(span<T, Extent> vars, const detail::type_identity_t<T> &identity,
+               BinaryOperation combiner, const property_list &props = {}) {
+  return detail::span_reduction_desc<T, BinaryOperation, true>{
+      vars.data(), vars.size(), identity, combiner,
       props.has_property<property::reduction::initialize_to_identity>()};
 }
 
