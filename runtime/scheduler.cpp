@@ -170,6 +170,19 @@ void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backen
     if (usycl::rt::trace::enabled(usycl::rt::trace::level::basic))
       usycl::rt::trace::launch(cg.launch, dev.info().name);
     bq.launch(cg.launch);
+    // In queue order after the kernel, before the event is recorded, so a
+    // wait on the kernel also waits for these (sycl::stream output).
+    for (std::function<void()> &work : cg.after_kernel) {
+      auto owned = std::make_unique<std::function<void()>>(std::move(work));
+      bq.host_callback(
+          [](void *p) {
+            std::unique_ptr<std::function<void()>> fn(static_cast<std::function<void()> *>(p));
+            (*fn)();
+          },
+          owned.get());
+      owned.release();
+    }
+    cg.after_kernel.clear();
     break;
   }
   case command_kind::usm_copy:

@@ -39,6 +39,7 @@
 #include <sycl/queue.hpp>
 #include <sycl/range.hpp>
 #include <sycl/reduction.hpp>
+#include <sycl/stream.hpp>
 #include <sycl/specialization_id.hpp>
 #include <sycl/span.hpp>
 #include <sycl/sub_group.hpp>

@@ -107,6 +107,10 @@ struct command_group {
   unsigned char pattern[64];
   size_t pattern_size = 0;
 
+  // Host work that follows the kernel in its queue, before the command's
+  // event completes (sycl::stream prints its buffer: runtime/stream.cpp).
+  std::vector<std::function<void()>> after_kernel;
+
   // host task
   std::function<void()> host_fn;
   std::function<void(interop_handle)> host_interop_fn;

@@ -454,3 +454,6 @@ USYCL_CM_ATTR double nan(const char *tag) noexcept { return __nv_nan(tag); }
 #undef USYCL_CM2
 #undef USYCL_CM_ATTR
 #endif
+
+// The C99 complex run-time functions (std::complex in kernels).
+#include <sycl/detail/libdevice_complex.hpp>
