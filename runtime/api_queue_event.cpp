@@ -21,10 +21,10 @@ std::shared_ptr<detail::queue_impl> make_queue(const std::shared_ptr<detail::con
   // sycl::queue handles share an owner, not the queue_impl itself: events
   // and host workers keep the queue_impl alive (shared_from_this), so its
   // destructor would run only after all of them are gone. The owner dies
-  // with the last handle and lets go of the queue's own references to its
-  // commands (which refer back to it) once they finish, without blocking:
-  // SYCL 2020 says destroying a queue does not wait, and a host task may be
-  // waiting for something the destroying thread does later (the handles
+  // with the last handle: it waits for the device work submitted through
+  // it, but never for a host task (which may wait for something the
+  // destroying thread does later), and lets go of the queue's references to
+  // its commands (which refer back to it) once they finish (the handles
   // alias the queue_impl, so everything else about them is unchanged).
   struct owner {
     std::shared_ptr<detail::queue_impl> queue;

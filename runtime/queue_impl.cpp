@@ -82,12 +82,22 @@ void queue_impl::release_when_done() {
     events.insert(events.end(), tracked_.begin(), tracked_.end());
     tracked_.clear();
   }
-  std::erase_if(events, [](auto &e) { return e->is_complete(); });
-  if (events.empty()) return;
-  // A host worker waits instead of this thread; the events (and through them
-  // this queue_impl) live until then.
-  usycl::rt::host_workers::get().post([events = std::move(events)] {
-    for (auto &e : events) e->wait();
+  // Work already on a backend queue finishes without the host's help, so it
+  // is waited for here: USM results of a destroyed queue are there when its
+  // destructor returns. Host tasks, and commands still waiting for
+  // dependencies, may wait for something this very thread does next (a host
+  // task blocked on a promise it fulfils later): a host worker waits for
+  // those instead, and the events (with this queue_impl) live until then.
+  std::vector<std::shared_ptr<event_impl>> deferred;
+  for (auto &e : events) {
+    if (e->get_state() == event_impl::state::enqueued && e->bq() != nullptr)
+      e->wait(); // errors stay queued for the async_handler
+    else if (!e->is_complete())
+      deferred.push_back(std::move(e));
+  }
+  if (deferred.empty()) return;
+  usycl::rt::host_workers::get().post([deferred = std::move(deferred)] {
+    for (auto &e : deferred) e->wait();
   });
 }
 

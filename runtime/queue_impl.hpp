@@ -39,10 +39,11 @@ public:
   // Commands not known complete, for queue::wait (pruned as they finish).
   void track(const std::shared_ptr<event_impl> &e);
   void wait();
-  // The last sycl::queue handle is gone: drop the references to submitted
-  // commands (tracked_, last_event) once they complete, so the queue_impl and
-  // its backend queues go away with the last event that refers to it. Never
-  // blocks.
+  // The last sycl::queue handle is gone: waits for the device work already
+  // on backend queues, and drops the references to the other commands
+  // (tracked_, last_event) from a host worker once they complete, so the
+  // queue_impl and its backend queues go away with the last event that
+  // refers to it. Never waits for a host task.
   void release_when_done();
 
   void report_async_error(std::exception_ptr e);

@@ -14,6 +14,11 @@ template <typename T> struct is_event_list : std::false_type {};
 template <> struct is_event_list<event> : std::true_type {};
 template <> struct is_event_list<std::vector<event>> : std::true_type {};
 template <typename T> inline constexpr bool is_event_list_v = is_event_list<std::decay_t<T>>::value;
+template <typename... T> struct starts_with_event_list : std::false_type {};
+template <typename First, typename... Rest>
+struct starts_with_event_list<First, Rest...> : is_event_list<std::decay_t<First>> {};
+template <typename... T>
+inline constexpr bool starts_with_event_list_v = starts_with_event_list<T...>::value;
 } // namespace detail
 
 class USYCL_EXPORT queue {
@@ -69,36 +74,58 @@ public:
   void wait_and_throw();
   void throw_asynchronous();
 
-  // ---- shortcuts ----
+  // ---- shortcuts (SYCL 2020 §4.6.5.2) ----
+  // Every shortcut also takes one dependency (an event) or several (a
+  // std::vector<event>, so a braced list {e1, e2} works), just before its
+  // kernel or its last argument.
   template <typename KernelName = detail::auto_name, typename K> event single_task(const K &k) {
     return submit([&](handler &h) { h.template single_task<KernelName>(k); });
   }
-  template <typename KernelName = detail::auto_name, typename Deps, typename K,
-            typename = std::enable_if_t<detail::is_event_list_v<Deps>>>
-  event single_task(const Deps &deps, const K &k) {
+  template <typename KernelName = detail::auto_name, typename K>
+  event single_task(const event &dep, const K &k) {
+    return submit([&](handler &h) {
+      h.depends_on(dep);
+      h.template single_task<KernelName>(k);
+    });
+  }
+  template <typename KernelName = detail::auto_name, typename K>
+  event single_task(const std::vector<event> &deps, const K &k) {
     return submit([&](handler &h) {
       h.depends_on(deps);
       h.template single_task<KernelName>(k);
     });
   }
-  template <typename KernelName = detail::auto_name, typename R, typename First, typename... Rest>
-  event parallel_for(R r, First &&first, Rest &&...rest) {
-    return submit([&](handler &h) {
-      if constexpr (detail::is_event_list_v<First>) {
-        h.depends_on(first);
-        h.template parallel_for<KernelName>(r, std::forward<Rest>(rest)...);
-      } else {
-        h.template parallel_for<KernelName>(r, std::forward<First>(first),
-                                            std::forward<Rest>(rest)...);
-      }
-    });
+
+  // parallel_for(range | nd_range [, deps], [offset | reductions...,] kernel).
+  // range<1..3> are spelled out so that parallel_for(1024, k) converts.
+#define USYCL_QUEUE_PARALLEL_FOR(RangeT, ...)                                                 \
+  template <typename KernelName = detail::auto_name, __VA_ARGS__ typename... Rest,            \
+            typename = std::enable_if_t<!detail::starts_with_event_list_v<Rest...>>>          \
+  event parallel_for(RangeT r, Rest &&...rest) {                                              \
+    return parallel_for_with<KernelName>(r, nullptr, std::forward<Rest>(rest)...);            \
+  }                                                                                           \
+  template <typename KernelName = detail::auto_name, __VA_ARGS__ typename... Rest>            \
+  event parallel_for(RangeT r, const event &dep, Rest &&...rest) {                            \
+    std::vector<event> deps{dep};                                                             \
+    return parallel_for_with<KernelName>(r, &deps, std::forward<Rest>(rest)...);              \
+  }                                                                                           \
+  template <typename KernelName = detail::auto_name, __VA_ARGS__ typename... Rest>            \
+  event parallel_for(RangeT r, const std::vector<event> &deps, Rest &&...rest) {              \
+    return parallel_for_with<KernelName>(r, &deps, std::forward<Rest>(rest)...);              \
   }
+  USYCL_QUEUE_PARALLEL_FOR(range<1>, )
+  USYCL_QUEUE_PARALLEL_FOR(range<2>, )
+  USYCL_QUEUE_PARALLEL_FOR(range<3>, )
+  USYCL_QUEUE_PARALLEL_FOR(nd_range<Dims>, int Dims, )
+#undef USYCL_QUEUE_PARALLEL_FOR
 
   event memcpy(void *dst, const void *src, size_t bytes) {
     return submit([&](handler &h) { h.memcpy(dst, src, bytes); });
   }
-  template <typename Deps, typename = std::enable_if_t<detail::is_event_list_v<Deps>>>
-  event memcpy(void *dst, const void *src, size_t bytes, const Deps &deps) {
+  event memcpy(void *dst, const void *src, size_t bytes, const event &dep) {
+    return memcpy(dst, src, bytes, std::vector<event>{dep});
+  }
+  event memcpy(void *dst, const void *src, size_t bytes, const std::vector<event> &deps) {
     return submit([&](handler &h) {
       h.depends_on(deps);
       h.memcpy(dst, src, bytes);
@@ -107,15 +134,20 @@ public:
   template <typename T> event copy(const T *src, T *dst, size_t count) {
     return memcpy(dst, src, count * sizeof(T));
   }
-  template <typename T, typename Deps, typename = std::enable_if_t<detail::is_event_list_v<Deps>>>
-  event copy(const T *src, T *dst, size_t count, const Deps &deps) {
+  template <typename T> event copy(const T *src, T *dst, size_t count, const event &dep) {
+    return memcpy(dst, src, count * sizeof(T), dep);
+  }
+  template <typename T>
+  event copy(const T *src, T *dst, size_t count, const std::vector<event> &deps) {
     return memcpy(dst, src, count * sizeof(T), deps);
   }
   event memset(void *ptr, int value, size_t bytes) {
     return submit([&](handler &h) { h.memset(ptr, value, bytes); });
   }
-  template <typename Deps, typename = std::enable_if_t<detail::is_event_list_v<Deps>>>
-  event memset(void *ptr, int value, size_t bytes, const Deps &deps) {
+  event memset(void *ptr, int value, size_t bytes, const event &dep) {
+    return memset(ptr, value, bytes, std::vector<event>{dep});
+  }
+  event memset(void *ptr, int value, size_t bytes, const std::vector<event> &deps) {
     return submit([&](handler &h) {
       h.depends_on(deps);
       h.memset(ptr, value, bytes);
@@ -124,8 +156,11 @@ public:
   template <typename T> event fill(void *ptr, const T &pattern, size_t count) {
     return submit([&](handler &h) { h.fill(ptr, pattern, count); });
   }
-  template <typename T, typename Deps, typename = std::enable_if_t<detail::is_event_list_v<Deps>>>
-  event fill(void *ptr, const T &pattern, size_t count, const Deps &deps) {
+  template <typename T> event fill(void *ptr, const T &pattern, size_t count, const event &dep) {
+    return fill(ptr, pattern, count, std::vector<event>{dep});
+  }
+  template <typename T>
+  event fill(void *ptr, const T &pattern, size_t count, const std::vector<event> &deps) {
     return submit([&](handler &h) {
       h.depends_on(deps);
       h.fill(ptr, pattern, count);
@@ -134,8 +169,79 @@ public:
   event prefetch(const void *ptr, size_t bytes) {
     return submit([&](handler &h) { h.prefetch(ptr, bytes); });
   }
+  event prefetch(const void *ptr, size_t bytes, const event &dep) {
+    return prefetch(ptr, bytes, std::vector<event>{dep});
+  }
+  event prefetch(const void *ptr, size_t bytes, const std::vector<event> &deps) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.prefetch(ptr, bytes);
+    });
+  }
   event mem_advise(const void *ptr, size_t bytes, int advice) {
     return submit([&](handler &h) { h.mem_advise(ptr, bytes, advice); });
+  }
+  event mem_advise(const void *ptr, size_t bytes, int advice, const event &dep) {
+    return mem_advise(ptr, bytes, advice, std::vector<event>{dep});
+  }
+  event mem_advise(const void *ptr, size_t bytes, int advice, const std::vector<event> &deps) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.mem_advise(ptr, bytes, advice);
+    });
+  }
+
+  // Explicit copies with (placeholder) accessors: one command group each.
+  template <typename SrcT, typename T, int D, access_mode M, target Tg, access::placeholder P>
+  event copy(const SrcT *src, accessor<T, D, M, Tg, P> dst) {
+    return submit([&](handler &h) {
+      h.require(dst);
+      h.copy(src, dst);
+    });
+  }
+  template <typename SrcT, typename T, int D, access_mode M, target Tg, access::placeholder P>
+  event copy(std::shared_ptr<SrcT> src, accessor<T, D, M, Tg, P> dst) {
+    return submit([&](handler &h) {
+      h.require(dst);
+      h.copy(src, dst);
+    });
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename DstT>
+  event copy(accessor<T, D, M, Tg, P> src, DstT *dst) {
+    return submit([&](handler &h) {
+      h.require(src);
+      h.copy(src, dst);
+    });
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename DstT>
+  event copy(accessor<T, D, M, Tg, P> src, std::shared_ptr<DstT> dst) {
+    return submit([&](handler &h) {
+      h.require(src);
+      h.copy(src, dst);
+    });
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename T2,
+            int D2, access_mode M2, target Tg2, access::placeholder P2>
+  event copy(accessor<T, D, M, Tg, P> src, accessor<T2, D2, M2, Tg2, P2> dst) {
+    return submit([&](handler &h) {
+      h.require(src);
+      h.require(dst);
+      h.copy(src, dst);
+    });
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  event update_host(accessor<T, D, M, Tg, P> acc) {
+    return submit([&](handler &h) {
+      h.require(acc);
+      h.update_host(acc);
+    });
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  event fill(accessor<T, D, M, Tg, P> dst, const T &value) {
+    return submit([&](handler &h) {
+      h.require(dst);
+      h.fill(dst, value);
+    });
   }
   event ext_oneapi_submit_barrier() {
     return submit([&](handler &h) { h.ext_oneapi_barrier(); });
@@ -149,6 +255,13 @@ public:
 
 private:
   uint32_t property_bits() const noexcept;
+  template <typename KernelName, typename R, typename... Rest>
+  event parallel_for_with(const R &r, const std::vector<event> *deps, Rest &&...rest) {
+    return submit([&](handler &h) {
+      if (deps) h.depends_on(*deps);
+      h.template parallel_for<KernelName>(r, std::forward<Rest>(rest)...);
+    });
+  }
 
   std::shared_ptr<detail::queue_impl> impl_;
 };
