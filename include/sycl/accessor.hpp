@@ -12,6 +12,7 @@
 #pragma once
 
 #include <sycl/access_mode.hpp>
+#include <sycl/atomic.hpp>
 #include <sycl/buffer.hpp>
 #include <sycl/detail/accessor_common.hpp>
 #include <sycl/detail/command_group.hpp>
@@ -62,7 +63,10 @@ class accessor {
 
 public:
   using value_type = std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
-  using reference = value_type &;
+  // The deprecated access_mode::atomic reaches elements as sycl::atomic.
+  using reference =
+      std::conditional_t<Mode == access_mode::atomic,
+                         atomic<DataT, access::address_space::global_space>, value_type &>;
   using const_reference = const DataT &;
   template <access::decorated IsDecorated>
   using accessor_ptr = multi_ptr<value_type, access::address_space::global_space, IsDecorated>;
@@ -211,11 +215,12 @@ public:
   }
   template <int D = Dims, std::enable_if_t<(D > 0), int> = 0>
   reference operator[](id<Dims> i) const {
-    return data()[detail::linearize(id<Dims>(i + offset_), mem_range_)];
+    return detail::accessor_element<reference>(
+        data()[detail::linearize(id<Dims>(i + offset_), mem_range_)]);
   }
   template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
   reference operator[](size_t i) const {
-    return data()[i + offset_[0]];
+    return detail::accessor_element<reference>(data()[i + offset_[0]]);
   }
   template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
   auto operator[](size_t i) const {
@@ -337,13 +342,29 @@ class accessor<DataT, Dims, Mode, target::local, P> : public local_accessor<Data
 
 public:
   using value_type = DataT;
-  using reference = DataT &;
+  // The deprecated access_mode::atomic reaches elements as sycl::atomic.
+  using reference =
+      std::conditional_t<Mode == access_mode::atomic,
+                         atomic<DataT, access::address_space::local_space>, DataT &>;
   using const_reference = const DataT &;
   accessor() = default;
   template <int D = Dims, std::enable_if_t<D == 0, int> = 0>
   accessor(handler &h, const property_list &props = {}) : base(h, props) {}
   template <int D = Dims, std::enable_if_t<(D > 0), int> = 0>
   accessor(range<Dims> r, handler &h, const property_list &props = {}) : base(r, h, props) {}
+
+  template <int D = Dims, std::enable_if_t<(D > 0), int> = 0>
+  reference operator[](id<Dims> i) const {
+    return detail::accessor_element<reference>(base::operator[](i));
+  }
+  template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
+  reference operator[](size_t i) const {
+    return detail::accessor_element<reference>(base::operator[](i));
+  }
+  template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
+  auto operator[](size_t i) const {
+    return base::operator[](i);
+  }
 
   bool is_placeholder() const noexcept { return false; }
   local_ptr<DataT> get_pointer() const noexcept {

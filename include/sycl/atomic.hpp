@@ -88,6 +88,17 @@ private:
   T *ptr_;
 };
 
+namespace detail {
+// What an accessor's operator[] returns: the element itself, or, for the
+// deprecated access_mode::atomic, a sycl::atomic on it (Ref says which).
+template <typename Ref, typename T> USYCL_INLINE Ref accessor_element(T &element) noexcept {
+  if constexpr (std::is_reference_v<Ref>)
+    return element;
+  else
+    return Ref(&element, 0);
+}
+} // namespace detail
+
 template <typename T, access::address_space AS>
 T atomic_load(atomic<T, AS> object, memory_order order = memory_order::relaxed) noexcept {
   return object.load(order);
