@@ -35,6 +35,14 @@ public:
   size_t get_local_linear_range() const { return local_range_.size(); }
   bool leader() const { return get_local_linear_id() == 0; }
 
+  // Common by-value semantics (SYCL 2020 §4.5.3): equal when every id and
+  // range is equal (the same work-group seen by the same work-item).
+  friend bool operator==(const group &a, const group &b) {
+    return a.group_id_ == b.group_id_ && a.local_id_ == b.local_id_ &&
+           a.local_range_ == b.local_range_ && a.group_range_ == b.group_range_;
+  }
+  friend bool operator!=(const group &a, const group &b) { return !(a == b); }
+
   // Legacy SYCL 1.2.1 name kept because real code still calls it.
   size_t get_linear_id() const { return get_group_linear_id(); }
 

@@ -46,6 +46,15 @@ public:
   id<Dims> get_offset() const { return offset_; }
   nd_range<Dims> get_nd_range() const { return nd_range<Dims>(global_range_, local_range_, offset_); }
 
+  // Common by-value semantics (SYCL 2020 §4.5.3): the same work-item of the
+  // same launch.
+  friend bool operator==(const nd_item &a, const nd_item &b) {
+    return a.global_id_ == b.global_id_ && a.local_id_ == b.local_id_ &&
+           a.group_id_ == b.group_id_ && a.global_range_ == b.global_range_ &&
+           a.local_range_ == b.local_range_ && a.offset_ == b.offset_;
+  }
+  friend bool operator!=(const nd_item &a, const nd_item &b) { return !(a == b); }
+
   void barrier(access::fence_space = access::fence_space::global_and_local) const {
     detail::work_group_barrier();
   }
