@@ -282,15 +282,10 @@ public:
         detail::to_space<Space>(static_cast<const value_type *>(get_raw())));
   }
   // Between the decorated and undecorated forms.
-  template <access::decorated D = DecorateAddress,
-            typename = std::enable_if_t<D == access::decorated::yes>>
-  operator multi_ptr<value_type, Space, access::decorated::no>() const {
-    return multi_ptr<value_type, Space, access::decorated::no>(ptr_);
-  }
-  template <access::decorated D = DecorateAddress,
-            typename = std::enable_if_t<D == access::decorated::no>>
-  operator multi_ptr<value_type, Space, access::decorated::yes>() const {
-    return multi_ptr<value_type, Space, access::decorated::yes>(get_decorated());
+  template <access::decorated D,
+            typename = std::enable_if_t<D != DecorateAddress && D != access::decorated::legacy>>
+  operator multi_ptr<value_type, Space, D>() const {
+    return multi_ptr<value_type, Space, D>(ptr_);
   }
 
   template <typename U = ElementType, if_object<U> = 0>

@@ -17,18 +17,27 @@ namespace sycl {
 inline namespace _V1 {
 namespace detail {
 
-// Calls the user's kernel with whatever its parameter accepts.
+// Calls the user's kernel with whatever its parameter accepts (SYCL 2020
+// §4.9.4.2.1): item<Dims> by value or by (const) reference, `auto`, `auto &`,
+// `const auto &`, or anything an item converts to (item<Dims, false>,
+// id<Dims>, size_t for one dimension). The argument is an lvalue so that a
+// non-const reference parameter (`[=](auto &idx)`) binds to it.
 template <int Dims, typename K>
 USYCL_INLINE void invoke_range_kernel(const K &k, const item<Dims, true> &it) {
-  if constexpr (std::is_invocable_v<const K &, item<Dims, true>>)
-    k(it);
-  else if constexpr (std::is_invocable_v<const K &, item<Dims, false>>)
-    k(item<Dims, false>(it.get_id(), it.get_range(), id<Dims>()));
-  else if constexpr (std::is_invocable_v<const K &, id<Dims>>)
-    k(it.get_id());
-  else
-    static_assert(std::is_invocable_v<const K &, item<Dims, true>>,
-                  "a parallel_for(range) kernel must accept sycl::item<Dims> or sycl::id<Dims>");
+  if constexpr (std::is_invocable_v<const K &, item<Dims, true> &>) {
+    item<Dims, true> arg = it;
+    k(arg);
+  } else if constexpr (std::is_invocable_v<const K &, item<Dims, false> &>) {
+    item<Dims, false> arg(it.get_id(), it.get_range(), id<Dims>());
+    k(arg);
+  } else if constexpr (std::is_invocable_v<const K &, id<Dims> &>) {
+    id<Dims> arg = it.get_id();
+    k(arg);
+  } else {
+    static_assert(std::is_invocable_v<const K &, item<Dims, true> &>,
+                  "a parallel_for(range) kernel must be callable as a const function object "
+                  "with a sycl::item<Dims> (or sycl::id<Dims>, or a type they convert to)");
+  }
 }
 
 template <typename K> USYCL_INLINE void invoke_single_task(const K &k) {
@@ -38,9 +47,11 @@ template <typename K> USYCL_INLINE void invoke_single_task(const K &k) {
 
 template <int Dims, typename K>
 USYCL_INLINE void invoke_nd_kernel(const K &k, const nd_item<Dims> &it) {
-  static_assert(std::is_invocable_v<const K &, nd_item<Dims>>,
-                "a parallel_for(nd_range) kernel must accept sycl::nd_item<Dims>");
-  k(it);
+  static_assert(std::is_invocable_v<const K &, nd_item<Dims> &>,
+                "a parallel_for(nd_range) kernel must be callable as a const function object "
+                "with a sycl::nd_item<Dims> (by value, `auto`, `auto &` or `const auto &`)");
+  nd_item<Dims> arg = it; // an lvalue: `auto &` binds to it
+  k(arg);
 }
 
 template <int Dims> USYCL_INLINE range<Dims> dims_range(const kernel_dims &d) {
