@@ -180,7 +180,11 @@ event::event() : impl_(detail::event_impl::make_complete()) {}
 backend event::get_backend() const noexcept {
   return impl_->queue() ? impl_->queue()->device().platform_ref().id() : backend::native_cpu;
 }
-std::vector<event> event::get_wait_list() { return {}; }
+std::vector<event> event::get_wait_list() {
+  std::vector<event> out;
+  for (auto &e : impl_->wait_list()) out.emplace_back(std::move(e));
+  return out;
+}
 void event::wait() { impl_->wait(); }
 void event::wait_and_throw() {
   impl_->wait();

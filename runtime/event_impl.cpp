@@ -129,6 +129,19 @@ void event_impl::wait() {
   set_complete();
 }
 
+void event_impl::set_wait_list(const std::vector<std::shared_ptr<event_impl>> &deps) {
+  std::lock_guard lock(mutex_);
+  wait_list_.assign(deps.begin(), deps.end());
+}
+
+std::vector<std::shared_ptr<event_impl>> event_impl::wait_list() {
+  std::lock_guard lock(mutex_);
+  std::vector<std::shared_ptr<event_impl>> out;
+  for (const auto &w : wait_list_)
+    if (auto e = w.lock()) out.push_back(std::move(e));
+  return out;
+}
+
 uint64_t event_impl::start_ns() {
   wait();
   if (start_) return start_->timestamp_ns();

@@ -58,6 +58,12 @@ public:
   usycl::rt::backend_queue *bq() const { return bq_; }
   const std::shared_ptr<queue_impl> &queue() const { return queue_; }
 
+  // The command's direct dependencies (event::get_wait_list). Weak: a chain
+  // of commands must not keep every earlier event alive; one that is gone
+  // had completed, and SYCL leaves listing completed events to us.
+  void set_wait_list(const std::vector<std::shared_ptr<event_impl>> &deps);
+  std::vector<std::shared_ptr<event_impl>> wait_list();
+
   // Profiling, nanoseconds on steady_clock.
   uint64_t submit_ns = 0;
   uint64_t host_start_ns = 0;
@@ -76,6 +82,7 @@ private:
   std::shared_ptr<usycl::rt::backend_event> start_;
   bool error_reported_ = false;
   std::vector<std::function<void()>> on_enqueued_; // guarded by mutex_
+  std::vector<std::weak_ptr<event_impl>> wait_list_; // guarded by mutex_
 };
 
 uint64_t now_ns();

@@ -367,6 +367,7 @@ std::shared_ptr<event_impl> submit(queue_impl &q, command_group &&cg) {
     deps.insert(deps.end(), more.begin(), more.end());
   }
   if (q.in_order()) q.last_event = ev;
+  ev->set_wait_list(deps); // event::get_wait_list
 
   bool host_side = cg.kind == command_kind::host_task;
   usycl::rt::backend_queue &bq = q.next_backend_queue();

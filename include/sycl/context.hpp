@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include <sycl/device.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/property_list.hpp>
@@ -42,3 +44,7 @@ inline context property::buffer::context_bound::get_context() const { return con
 
 } // namespace _V1
 } // namespace sycl
+
+template <> struct std::hash<sycl::context> {
+  size_t operator()(const sycl::context &v) const { return std::hash<void *>()(v.impl().get()); }
+};

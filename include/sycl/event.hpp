@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include <sycl/backend_types.hpp>
 #include <sycl/info.hpp>
 
@@ -38,3 +40,7 @@ private:
 
 } // namespace _V1
 } // namespace sycl
+
+template <> struct std::hash<sycl::event> {
+  size_t operator()(const sycl::event &v) const { return std::hash<void *>()(v.impl().get()); }
+};

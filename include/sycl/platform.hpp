@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include <sycl/backend_types.hpp>
 #include <sycl/info.hpp>
 
@@ -41,3 +43,7 @@ private:
 
 } // namespace _V1
 } // namespace sycl
+
+template <> struct std::hash<sycl::platform> {
+  size_t operator()(const sycl::platform &v) const { return std::hash<void *>()(v.impl().get()); }
+};

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include <sycl/context.hpp>
 #include <sycl/device_selector.hpp>
 #include <sycl/event.hpp>
@@ -268,3 +270,7 @@ private:
 
 } // namespace _V1
 } // namespace sycl
+
+template <> struct std::hash<sycl::queue> {
+  size_t operator()(const sycl::queue &v) const { return std::hash<void *>()(v.impl().get()); }
+};

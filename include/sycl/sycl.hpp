@@ -3,6 +3,10 @@
 
 #include <sycl/detail/defines.hpp>
 
+// As DPC++'s: programs written against it use std::cout without including
+// <iostream> themselves.
+#include <iostream>
+
 #include <sycl/access_mode.hpp>
 #include <sycl/accessor.hpp>
 #include <sycl/aspect.hpp>
