@@ -133,7 +133,10 @@ public:
     return l;                                                                            \
   }
 
-#define USYCL_ARITH (!std::is_same_v<T_, bool> && !std::is_same_v<T_, std::byte>)
+// SYCL 2020 gives marray<bool> the arithmetic operators (+ - * / and unary
+// + -, as sycl::plus<>/multiplies<> need) but not ++/--.
+#define USYCL_ARITH (!std::is_same_v<T_, std::byte>)
+#define USYCL_ARITH_INC (!std::is_same_v<T_, bool> && !std::is_same_v<T_, std::byte>)
 #define USYCL_INTEGRAL (std::is_integral_v<T_> && !std::is_same_v<T_, bool>)
 #define USYCL_BITWISE (std::is_integral_v<T_> || std::is_same_v<T_, std::byte>)
   USYCL_MARRAY_BINOP(+, USYCL_ARITH)
@@ -202,31 +205,32 @@ public:
       res.m_data[i] = !static_cast<bool>(m_data[i]);
     return res;
   }
-  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH, int> = 0>
+  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH_INC, int> = 0>
   constexpr marray &operator++() noexcept {
     for (std::size_t i = 0; i < N; ++i)
       m_data[i] = static_cast<DataT>(m_data[i] + DataT(1));
     return *this;
   }
-  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH, int> = 0>
+  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH_INC, int> = 0>
   constexpr marray &operator--() noexcept {
     for (std::size_t i = 0; i < N; ++i)
       m_data[i] = static_cast<DataT>(m_data[i] - DataT(1));
     return *this;
   }
-  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH, int> = 0>
+  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH_INC, int> = 0>
   constexpr marray operator++(int) noexcept {
     marray t = *this;
     ++*this;
     return t;
   }
-  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH, int> = 0>
+  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH_INC, int> = 0>
   constexpr marray operator--(int) noexcept {
     marray t = *this;
     --*this;
     return t;
   }
 #undef USYCL_ARITH
+#undef USYCL_ARITH_INC
 #undef USYCL_INTEGRAL
 #undef USYCL_BITWISE
 };
