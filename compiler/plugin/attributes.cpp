@@ -219,13 +219,16 @@ Check checkSize(Sema &S, Expr *E, llvm::StringRef Spelled, uint32_t &Value) {
           << Spelled << E->getSourceRange();
     return Check::Error;
   }
-  if (V->isNegative() || V->isZero() || V->getActiveBits() > 32) {
+  if (V->isNegative() || V->isZero()) {
     if (firstReport(Loc, 5))
       S.Diag(Loc, diag::err_attribute_requires_positive_integer)
           << Spelled << /*positive*/ 0 << E->getSourceRange();
     return Check::Error;
   }
-  Value = static_cast<uint32_t>(V->getZExtValue());
+  // Sizes are stored as uint32 (the requirement property layout); a larger
+  // one (reqd_work_group_size(SIZE_MAX)) is valid source that no device can
+  // run: it saturates, so the runtime still reports it as unsupported.
+  Value = V->getActiveBits() > 32 ? UINT32_MAX : static_cast<uint32_t>(V->getZExtValue());
   return Check::Ok;
 }
 

@@ -186,7 +186,7 @@ public:
     if (!detail::handler_get_spec_constant(*this, detail::spec_constant_key<SpecName>(), bytes,
                                            sizeof(T)))
       return detail::spec_constant_default<SpecName>();
-    T value;
+    T value(detail::spec_constant_default<SpecName>()); // T may lack a default constructor
     std::memcpy(static_cast<void *>(&value), bytes, sizeof(T));
     return value;
   }

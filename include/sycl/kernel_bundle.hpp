@@ -197,7 +197,7 @@ public:
     alignas(T) unsigned char bytes[sizeof(T)];
     if (!get_spec_constant(detail::spec_constant_key<SpecName>(), bytes, sizeof(T)))
       return detail::spec_constant_default<SpecName>();
-    T value;
+    T value(detail::spec_constant_default<SpecName>()); // T may lack a default constructor
     std::memcpy(static_cast<void *>(&value), bytes, sizeof(T));
     return value;
   }

@@ -40,7 +40,7 @@ public:
       const auto *entries = reinterpret_cast<const detail::spec_constant_entry *>(header + 1);
       for (uint32_t i = 0; i < header->count; ++i) {
         if (entries[i].key == key && entries[i].size == sizeof(T)) {
-          T value;
+          T value(detail::spec_constant_default<SpecName>()); // may lack T()
           std::memcpy(static_cast<void *>(&value),
                       static_cast<const unsigned char *>(block_) + entries[i].offset, sizeof(T));
           return value;
