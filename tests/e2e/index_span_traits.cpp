@@ -2,7 +2,8 @@
 // shift, bitwise, logical and relational operator with an index or any
 // integral scalar on either side, compound assignment, unary and ++/--),
 // sycl::span (§4.14.4), sycl::is_device_copyable (§3.13.1) and the
-// transparent function objects (§4.17.2), on the host and in a kernel.
+// transparent function objects (§4.17.2), on the host and in a kernel;
+// nd_item and group equality.
 // Exit code 0 = all checks passed.
 #include "e2e_common.hpp"
 
@@ -98,6 +99,23 @@ int main() {
   for (int i = 0; i < 8; ++i)
     e2e::check_eq("span data[" + std::to_string(i) + "]", data[i], span_want[i]);
 
+  // nd_item and group compare by value (common by-value semantics).
+  int *eq = sycl::malloc_shared<int>(2, q);
+  eq[0] = eq[1] = 0;
+  q.parallel_for(sycl::nd_range<2>({4, 4}, {2, 2}), [=](sycl::nd_item<2> it) {
+     const auto g = it.get_group();
+     const auto g2 = g;
+     const auto it2 = it;
+     if (it.get_global_linear_id() == 5) {
+       eq[0] = (g == g2) && !(g != g2) && (it == it2) && !(it != it2);
+       eq[1] = g == sycl::group<2>(sycl::id<2>(9, 9), it.get_local_id(), it.get_local_range(),
+                                   it.get_group_range());
+     }
+   }).wait();
+  e2e::check_eq("nd_item/group ==", eq[0], 1);
+  e2e::check_eq("group != other group", eq[1], 0);
+
+  sycl::free(eq, q);
   sycl::free(data, q);
   sycl::free(dev, q);
   return e2e::finish("index_span_traits");
