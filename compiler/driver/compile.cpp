@@ -150,6 +150,11 @@ Expected<Command> SourceCompiler::devicePass(const InputFile &Source,
        // every translation unit; this also lets sources compile on machines
        // without CUDA.
        "-nocudalib",
+       // C math (std::exp, ::sinf, and std::complex's pow/polar/log10 on top
+       // of them) as calls to the C functions, which sycl/detail/libdevice.hpp
+       // defines on libdevice: without it clang emits llvm.exp.* & co., which
+       // the NVPTX backend cannot select ("no libcall available for fexp").
+       "-fmath-errno",
        // Pin the PTX ISA floor to what the architecture needs, so the result
        // does not depend on which CUDA (if any) clang happens to find.
        "-Xclang", "-target-feature", "-Xclang",
