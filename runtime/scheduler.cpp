@@ -345,6 +345,12 @@ std::shared_ptr<event_impl> submit(queue_impl &q, command_group &&cg) {
     // touched; a cached verdict after the kernel's first submission.
     check_kernel_requirements(cg.launch, q.device());
     validate_kernel(cg, q.device());
+    // Local memory exists per work-group: only nd_range (and hierarchical)
+    // kernels have work-groups (SYCL 2020 §4.7.6.11).
+    if (!cg.launch.nd_range && !cg.local_slots.empty())
+      throw_error(errc::kernel_argument,
+                  "a local_accessor was captured by a kernel that is not an nd_range kernel; "
+                  "use parallel_for(nd_range, ...) to launch kernels with local memory");
     // Kernel bundle and specialization constants (api_kernel.cpp).
     if (cg.bundle || cg.spec_constant_slot != UINT32_MAX) prepare_kernel_launch(cg, q.device_ptr());
   }
