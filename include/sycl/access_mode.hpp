@@ -12,13 +12,18 @@ enum class access_mode : int {
   atomic = 1029,
 };
 
+// DPC++'s numbering. image, host_image and image_array name the targets of
+// image accessors (SYCL 1.2.1 style, deprecated in SYCL 2020).
 enum class target : int {
   device = 2014,
   global_buffer = device,
   constant_buffer = 2015,
   local = 2016,
-  host_task = 2020,
+  image = 2017,
   host_buffer = 2018,
+  host_image = 2019,
+  image_array = 2020,
+  host_task = 2021,
 };
 
 namespace access {

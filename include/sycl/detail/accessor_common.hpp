@@ -44,12 +44,16 @@ template <int Dims> inline constexpr int storage_dims = Dims == 0 ? 1 : Dims;
 
 // Identity shared by the copies of one accessor (==, std::hash); 0 for a
 // default-constructed accessor.
-#ifndef __SYCL_DEVICE_ONLY__
+// Accessors are only constructed on the host; the device pass merely
+// parses the constructors.
 inline uint64_t next_accessor_identity() {
+#ifndef __SYCL_DEVICE_ONLY__
   static std::atomic<uint64_t> counter{1};
   return counter.fetch_add(1, std::memory_order_relaxed);
-}
+#else
+  return 0;
 #endif
+}
 
 // acc[i][j][k] for multi-dimensional accessors: each [] fixes one dimension.
 template <typename Ref, int Dims, int Fixed> class subscript {
