@@ -43,11 +43,21 @@ public:
   }
   friend bool operator!=(const group &a, const group &b) { return !(a == b); }
 
-  // Legacy SYCL 1.2.1 name kept because real code still calls it.
+  // Legacy SYCL 1.2.1 names kept because real code still calls them
+  // (deprecated in SYCL 2020: get_group_id, get_group_linear_id and the
+  // group's local_range * group_range).
   size_t get_linear_id() const { return get_group_linear_id(); }
+  id<Dims> get_id() const { return group_id_; }
+  size_t get_id(int d) const { return group_id_[d]; }
+  range<Dims> get_global_range() const { return group_range_ * local_range_; }
+  size_t get_global_range(int d) const { return group_range_[d] * local_range_[d]; }
 
   // async_work_group_copy / wait_for (sycl/device_event.hpp).
   USYCL_ASYNC_WORK_GROUP_COPY_MEMBERS(get_local_linear_id(), get_local_linear_range())
+
+  // SYCL 1.2.1's global range of the launch (still used by hierarchical code).
+  range<Dims> get_global_range() const { return group_range_ * local_range_; }
+  size_t get_global_range(int d) const { return group_range_[d] * local_range_[d]; }
 
   // Hierarchical parallelism (§4.10.4.2): the work-item scope of a
   // parallel_for_work_group kernel, over the work-group's work-items or over

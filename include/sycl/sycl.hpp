@@ -51,4 +51,5 @@
 #include <sycl/usm.hpp>
 #include <sycl/vec.hpp>
 #include <sycl/ext/oneapi/experimental/architecture.hpp>
+#include <sycl/ext/oneapi/experimental/builtins.hpp>
 #include <sycl/ext/oneapi/experimental/device_if.hpp>

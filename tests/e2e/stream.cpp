@@ -133,5 +133,19 @@ int main() {
   for (const std::string &l : lines(text)) ++seen[l];
   for (int g = 0; g < 2; ++g) e2e::check_eq("group line", seen["group " + std::to_string(g)], 1);
   for (int i = 0; i < 6; ++i) e2e::check_eq("wi line", seen["wi " + std::to_string(i)], 1);
+  // sycl::ext::oneapi::experimental::printf: C printf from kernels.
+  text = capture_stdout([&] {
+    q.parallel_for<class printf_kernel>(sycl::range<1>(4), [=](sycl::id<1> i) {
+       sycl::ext::oneapi::experimental::printf("printf %d %.1f\n", static_cast<int>(i[0]),
+                                               0.5f * static_cast<float>(i[0]));
+     }).wait();
+  });
+  seen.clear();
+  for (const std::string &l : lines(text)) ++seen[l];
+  for (int i = 0; i < 4; ++i) {
+    std::string want = "printf " + std::to_string(i) + " " + (i % 2 ? std::to_string(i / 2) + ".5"
+                                                                     : std::to_string(i / 2) + ".0");
+    e2e::check_eq("printf line '" + want + "'", seen[want], 1);
+  }
   return e2e::finish("stream");
 }
