@@ -55,10 +55,6 @@ public:
   // async_work_group_copy / wait_for (sycl/device_event.hpp).
   USYCL_ASYNC_WORK_GROUP_COPY_MEMBERS(get_local_linear_id(), get_local_linear_range())
 
-  // SYCL 1.2.1's global range of the launch (still used by hierarchical code).
-  range<Dims> get_global_range() const { return group_range_ * local_range_; }
-  size_t get_global_range(int d) const { return group_range_[d] * local_range_[d]; }
-
   // Hierarchical parallelism (§4.10.4.2): the work-item scope of a
   // parallel_for_work_group kernel, over the work-group's work-items or over
   // a logical range mapped onto them (sycl/h_item.hpp).
