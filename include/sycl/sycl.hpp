@@ -9,6 +9,7 @@
 
 #include <sycl/access_mode.hpp>
 #include <sycl/accessor.hpp>
+#include <sycl/aliases.hpp>
 #include <sycl/aspect.hpp>
 #include <sycl/atomic.hpp>
 #include <sycl/atomic_fence.hpp>
