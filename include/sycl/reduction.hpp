@@ -409,26 +409,33 @@ template <typename Name> struct reduction_kernel_name;
 
 template <typename Desc> using reducer_of = typename Desc::reducer_type;
 
+// The work-item argument is an lvalue so that `auto &` parameters bind to it
+// (as in invoke_range_kernel, detail/kernel_entry.hpp).
 template <typename K, typename Item, typename... Rs>
 USYCL_INLINE void invoke_with_reducers(const K &k, const Item &it, Rs &...rs) {
-  static_assert(std::is_invocable_v<const K &, Item, Rs &...>,
+  static_assert(std::is_invocable_v<const K &, Item &, Rs &...>,
                 "a reduction kernel must accept (item/id/nd_item, reducer&...) with one reducer "
                 "per reduction, in order");
-  k(it, rs...);
+  Item arg = it;
+  k(arg, rs...);
 }
 
 template <int Dims, typename K, typename... Rs>
 USYCL_INLINE void invoke_range_with_reducers(const K &k, const item<Dims, true> &it, Rs &...rs) {
-  if constexpr (std::is_invocable_v<const K &, item<Dims, true>, Rs &...>)
-    k(it, rs...);
-  else if constexpr (std::is_invocable_v<const K &, item<Dims, false>, Rs &...>)
-    k(item<Dims, false>(it.get_id(), it.get_range(), id<Dims>()), rs...);
-  else if constexpr (std::is_invocable_v<const K &, id<Dims>, Rs &...>)
-    k(it.get_id(), rs...);
-  else
-    static_assert(std::is_invocable_v<const K &, item<Dims, true>, Rs &...>,
+  if constexpr (std::is_invocable_v<const K &, item<Dims, true> &, Rs &...>) {
+    item<Dims, true> arg = it;
+    k(arg, rs...);
+  } else if constexpr (std::is_invocable_v<const K &, item<Dims, false> &, Rs &...>) {
+    item<Dims, false> arg(it.get_id(), it.get_range(), id<Dims>());
+    k(arg, rs...);
+  } else if constexpr (std::is_invocable_v<const K &, id<Dims> &, Rs &...>) {
+    id<Dims> arg = it.get_id();
+    k(arg, rs...);
+  } else {
+    static_assert(std::is_invocable_v<const K &, item<Dims, true> &, Rs &...>,
                   "a parallel_for(range, reduction...) kernel must accept (sycl::item<Dims> or "
                   "sycl::id<Dims>, reducer&...) with one reducer per reduction, in order");
+  }
 }
 
 // Row-major id of linear index i in r. 32-bit arithmetic where it suffices:

@@ -2,7 +2,8 @@
 // taking `auto`, `auto &`, `const auto &`, item<Dims> (by value and by
 // reference), item<Dims, false>, id<Dims>, size_t (one dimension);
 // nd_range kernels taking nd_item by value, `auto &` and `const auto &`;
-// functor kernels with a const operator(); 0-dimensional local accessors.
+// functor kernels with a const operator(); reduction kernels with `auto &`;
+// 0-dimensional local accessors.
 #include "e2e_common.hpp"
 
 #include <vector>
@@ -100,6 +101,21 @@ int main() {
       for (size_t j = 0; j < 8; ++j)
         e2e::check_eq("nd functor", out2[i * 8 + j], int(i * 100 + j));
     sycl::free(out2, q);
+  }
+
+  // Reduction kernels take the same forms for the work-item.
+  {
+    int *sum = sycl::malloc_shared<int>(2, q);
+    sum[0] = sum[1] = 0;
+    q.parallel_for(sycl::range<1>(N), sycl::reduction(sum, sycl::plus<int>()),
+                   [=](auto &idx, auto &acc) { acc += int(idx[0]); })
+        .wait();
+    q.parallel_for(sycl::nd_range<1>(N, 16), sycl::reduction(sum + 1, sycl::plus<int>()),
+                   [=](const auto &it, auto &acc) { acc += int(it.get_global_id(0)); })
+        .wait();
+    e2e::check_eq("reduction auto&", sum[0], int(N * (N - 1) / 2));
+    e2e::check_eq("nd reduction const auto&", sum[1], int(N * (N - 1) / 2));
+    sycl::free(sum, q);
   }
 
   // A 0-dimensional local accessor is one scalar per work-group.
