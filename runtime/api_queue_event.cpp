@@ -5,6 +5,8 @@
 
 #include <sycl/queue.hpp>
 
+#include <algorithm>
+
 namespace sycl {
 inline namespace _V1 {
 
@@ -186,9 +188,24 @@ std::vector<event> event::get_wait_list() {
   return out;
 }
 void event::wait() { impl_->wait(); }
+// The errors of this command and of the commands it waited for (SYCL 2020
+// §4.6.6: "any unconsumed error ... related to this event"), each delivered
+// to the handler of the queue it ran on.
 void event::wait_and_throw() {
   impl_->wait();
-  if (impl_->queue()) impl_->queue()->throw_asynchronous();
+  std::vector<detail::queue_impl *> queues;
+  std::vector<std::shared_ptr<detail::event_impl>> todo{impl_};
+  std::vector<detail::event_impl *> seen;
+  while (!todo.empty()) {
+    auto e = std::move(todo.back());
+    todo.pop_back();
+    if (std::find(seen.begin(), seen.end(), e.get()) != seen.end()) continue;
+    seen.push_back(e.get());
+    if (e->queue() && std::find(queues.begin(), queues.end(), e->queue().get()) == queues.end())
+      queues.push_back(e->queue().get());
+    for (auto &dep : e->wait_list()) todo.push_back(std::move(dep));
+  }
+  for (detail::queue_impl *q : queues) q->throw_asynchronous();
 }
 void event::wait(const std::vector<event> &events) {
   for (auto e : events) e.wait();

@@ -22,6 +22,11 @@ public:
   explicit context(const std::vector<device> &devs, const property_list &props = {});
   context(const std::vector<device> &devs, async_handler handler,
           const property_list &props = {});
+  // SYCL 1.2.1 forms DPC++ keeps: every device of the platform.
+  explicit context(const platform &plat, const property_list &props = {})
+      : context(plat.get_devices(), props) {}
+  context(const platform &plat, async_handler handler, const property_list &props = {})
+      : context(plat.get_devices(), std::move(handler), props) {}
 
   backend get_backend() const noexcept;
   platform get_platform() const;
