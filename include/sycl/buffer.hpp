@@ -133,9 +133,20 @@ public:
       : range_(static_cast<size_t>(std::distance(first, last))), alloc_(alloc) {
     // Iterator data is copied in; write-back goes nowhere unless
     // set_final_data says where.
-    auto tmp = std::make_unique<element[]>(range_.size() ? range_.size() : 1);
-    std::copy(first, last, tmp.get());
-    init(nullptr, tmp.get(), props);
+    // Raw storage: the element type need not be default-constructible.
+    const size_t n = range_.size();
+    std::allocator<element> raw;
+    element *tmp = raw.allocate(n ? n : 1);
+    std::uninitialized_copy(first, last, tmp);
+    try {
+      init(nullptr, tmp, props);
+    } catch (...) {
+      std::destroy(tmp, tmp + n);
+      raw.deallocate(tmp, n ? n : 1);
+      throw;
+    }
+    std::destroy(tmp, tmp + n);
+    raw.deallocate(tmp, n ? n : 1);
   }
   template <typename Container, int D = Dims, typename = std::enable_if_t<D == 1>,
             typename = decltype(std::data(std::declval<Container &>())),
