@@ -69,13 +69,25 @@ namespace detail {
 USYCL_EXPORT device select_device(const std::function<int(const device &)> &selector);
 } // namespace detail
 
+namespace detail {
+// A SYCL 1.2.1 device_selector passed as its abstract base cannot be copied:
+// it is called by reference then (only during the constructor).
+template <typename Selector>
+std::function<int(const device &)> selector_function(const Selector &selector) {
+  if constexpr (std::is_copy_constructible_v<Selector>)
+    return selector;
+  else
+    return std::cref(selector);
+}
+} // namespace detail
+
 template <typename Selector, typename>
 device::device(const Selector &selector)
-    : device(detail::select_device(std::function<int(const device &)>(selector))) {}
+    : device(detail::select_device(detail::selector_function(selector))) {}
 
 template <typename Selector, typename>
 platform::platform(const Selector &selector)
-    : platform(detail::select_device(std::function<int(const device &)>(selector)).get_platform()) {}
+    : platform(detail::select_device(detail::selector_function(selector)).get_platform()) {}
 
 } // namespace _V1
 } // namespace sycl
