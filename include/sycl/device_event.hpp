@@ -58,6 +58,28 @@ USYCL_INLINE device_event group_copy(DestPtr dest, SrcPtr src, size_t num_elemen
   return make_device_event();
 }
 
+// group::async_work_group_copy is also called from the work-group scope of
+// a hierarchical kernel (parallel_for_work_group), which usycl runs on ONE
+// execution context per group (detail/hierarchical.hpp) with a group whose
+// local id is 0: the group's logical ids cannot say who copies what there.
+// So the group form shares the copy out by the physical work-items: on NVPTX
+// the CUDA block's threads (the work-items of an nd_range group, or the one
+// thread of a hierarchical group); on the CPU, where a group's work-items run
+// one after another on one thread, the first one copies everything (the same
+// total work) and the others find nothing left to do.
+struct physical_share {
+  size_t first, step;
+};
+USYCL_INLINE physical_share group_copy_share(size_t logical_local_id) noexcept {
+#if USYCL_DEVICE_NVPTX
+  (void)logical_local_id;
+  size_t x = nvptx_ntid(0), y = nvptx_ntid(1), z = nvptx_ntid(2);
+  return {nvptx_tid(0) + x * (nvptx_tid(1) + y * size_t(nvptx_tid(2))), x * y * z};
+#else
+  return {logical_local_id == 0 ? 0 : ~size_t(0), 1};
+#endif
+}
+
 } // namespace detail
 
 } // namespace _V1

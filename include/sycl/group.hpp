@@ -53,7 +53,9 @@ public:
   size_t get_global_range(int d) const { return group_range_[d] * local_range_[d]; }
 
   // async_work_group_copy / wait_for (sycl/device_event.hpp).
-  USYCL_ASYNC_WORK_GROUP_COPY_MEMBERS(get_local_linear_id(), get_local_linear_range())
+  USYCL_ASYNC_WORK_GROUP_COPY_MEMBERS(
+      detail::group_copy_share(get_local_linear_id()).first,
+      detail::group_copy_share(get_local_linear_id()).step)
 
   // Hierarchical parallelism (§4.10.4.2): the work-item scope of a
   // parallel_for_work_group kernel, over the work-group's work-items or over

@@ -2,7 +2,8 @@
 // (what real applications do), decorated pointers, the legacy get_pointer()
 // forms, address_space_cast, conversions to generic/const/void and back,
 // arithmetic; async_work_group_copy (nd_item and group forms, with strides)
-// followed by device_event::wait and wait_for.
+// followed by device_event::wait and wait_for; the group form at the
+// work-group scope of a hierarchical kernel.
 #include "e2e_common.hpp"
 
 #include <vector>
@@ -136,6 +137,37 @@ int main() {
       e2e::check_eq("strided gap[" + std::to_string(i * stride + 1) + "]", out[i * stride + 1],
                     -1.0f);
       e2e::check_eq("group out[" + std::to_string(i) + "]", out2[i], in[i]);
+    }
+  }
+
+  // group::async_work_group_copy at the work-group scope of a hierarchical
+  // kernel (one call per group).
+  {
+    std::vector<int> in(N), out(N, -1);
+    for (size_t i = 0; i < N; ++i) in[i] = int(i) + 1000;
+    {
+      sycl::buffer<int> bin(in.data(), sycl::range<1>(N));
+      sycl::buffer<int> bout(out.data(), sycl::range<1>(N));
+      q.submit([&](sycl::handler &h) {
+        sycl::accessor src(bin, h, sycl::read_only);
+        sycl::accessor dst(bout, h, sycl::write_only);
+        sycl::local_accessor<int, 1> stage(sycl::range<1>(WG), h);
+        h.parallel_for_work_group(sycl::range<1>(N / WG), sycl::range<1>(WG), [=](sycl::group<1> g) {
+          size_t base = g.get_group_id(0) * WG;
+          g.async_work_group_copy(stage.get_multi_ptr<decorated::no>(),
+                                  src.get_multi_ptr<decorated::no>() + base, WG)
+              .wait();
+          g.parallel_for_work_item([&](sycl::h_item<1> it) {
+            size_t l = it.get_local_id(0);
+            dst[base + l] = stage[WG - 1 - l];
+          });
+        });
+      });
+    }
+    for (size_t i = 0; i < N; ++i) {
+      size_t base = i / WG * WG, l = i % WG;
+      e2e::check_eq("hierarchical copy[" + std::to_string(i) + "]", out[i],
+                    in[base + WG - 1 - l]);
     }
   }
 
