@@ -82,10 +82,10 @@ public:
   // ---- 0 dimensions: the buffer's first element ----
   template <typename T, typename A, int D = Dims, std::enable_if_t<D == 0, int> = 0>
   accessor(buffer<T, 1, A> &buf, const property_list &props = {})
-      : accessor(buf, nullptr, range<1>(1), id<1>(), props) {}
+      : accessor(buf, nullptr, range<1>(buf.size() ? 1 : 0), id<1>(), props) {}
   template <typename T, typename A, int D = Dims, std::enable_if_t<D == 0, int> = 0>
   accessor(buffer<T, 1, A> &buf, handler &h, const property_list &props = {})
-      : accessor(buf, &h, range<1>(1), id<1>(), props) {}
+      : accessor(buf, &h, range<1>(buf.size() ? 1 : 0), id<1>(), props) {}
 
   // ---- placeholder forms (bound by handler::require) ----
   template <typename T, typename A, int D = Dims, std::enable_if_t<(D > 0), int> = 0>
@@ -382,7 +382,7 @@ public:
   accessor() = default;
   template <typename T, typename A, int D = Dims, std::enable_if_t<D == 0, int> = 0>
   accessor(buffer<T, 1, A> &buf, const property_list &props = {})
-      : base(buf, range<1>(1), id<1>(), props, true) {}
+      : base(buf, range<1>(buf.size() ? 1 : 0), id<1>(), props, true) {}
   template <typename T, typename A, int D = Dims, std::enable_if_t<(D > 0), int> = 0>
   accessor(buffer<T, Dims, A> &buf, const property_list &props = {})
       : base(buf, buf.get_range(), id<Dims>(), props, true) {}

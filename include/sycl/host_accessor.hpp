@@ -36,7 +36,7 @@ public:
   // 0 dimensions: the buffer's first element.
   template <typename T, typename A, int D = Dims, std::enable_if_t<D == 0, int> = 0>
   host_accessor(buffer<T, 1, A> &buf, const property_list &props = {})
-      : host_accessor(buf, range<1>(1), id<1>(), props, true) {}
+      : host_accessor(buf, range<1>(buf.size() ? 1 : 0), id<1>(), props, true) {}
 
   template <typename T, typename A, int D = Dims, std::enable_if_t<(D > 0), int> = 0>
   host_accessor(buffer<T, Dims, A> &buf, const property_list &props = {})
