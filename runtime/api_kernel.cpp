@@ -113,12 +113,10 @@ void handler_set_spec_constant(handler &h, uint64_t key, const void *value, size
 
 bool handler_get_spec_constant(handler &h, uint64_t key, void *value, size_t size) {
   command_group &cg = h.command();
-  if (cg.bundle) {
-    auto it = cg.bundle->spec_values.find(key);
-    if (it == cg.bundle->spec_values.end() || it->second.size() != size) return false;
-    std::memcpy(value, it->second.data(), size);
-    return true;
-  }
+  // §4.9.4.2.2: the bound bundle's values are read through the bundle.
+  if (cg.bundle)
+    throw_error(errc::invalid, "handler::get_specialization_constant: a kernel bundle is in use "
+                               "(use_kernel_bundle); read the value from that bundle instead");
   for (auto &[k, v] : cg.spec_constant_values)
     if (k == key && v.size() == size) {
       std::memcpy(value, v.data(), size);

@@ -39,7 +39,7 @@ USYCL_EXPORT void handler_use_kernel_bundle(handler &h,
                                             const std::shared_ptr<kernel_bundle_impl> &bundle);
 USYCL_EXPORT void handler_set_spec_constant(handler &h, uint64_t key, const void *value,
                                             size_t size);
-// False when neither the handler nor its kernel bundle holds a value.
+// False when the handler holds no value; errc::invalid with a kernel bundle.
 USYCL_EXPORT bool handler_get_spec_constant(handler &h, uint64_t key, void *value, size_t size);
 USYCL_EXPORT void handler_copy_from_buffer(handler &h, const std::shared_ptr<buffer_impl> &b,
                                            const buffer_region &region, void *dst);
