@@ -63,10 +63,7 @@ class accessor {
 
 public:
   using value_type = std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
-  // The deprecated access_mode::atomic reaches elements as sycl::atomic.
-  using reference =
-      std::conditional_t<Mode == access_mode::atomic,
-                         atomic<DataT, access::address_space::global_space>, value_type &>;
+  using reference = value_type &;
   using const_reference = const DataT &;
   template <access::decorated IsDecorated>
   using accessor_ptr = multi_ptr<value_type, access::address_space::global_space, IsDecorated>;
@@ -200,8 +197,18 @@ public:
   }
 
   // ---- element access ----
-  template <int D = Dims, std::enable_if_t<D == 0, int> = 0> operator reference() const {
+  // What [] gives: a reference, or for the deprecated access_mode::atomic a
+  // sycl::atomic on the element (reference stays value_type &, as the CTS checks).
+  using element_ref =
+      std::conditional_t<Mode == access_mode::atomic,
+                         atomic<DataT, access::address_space::global_space>, value_type &>;
+  template <int D = Dims, std::enable_if_t<D == 0 && Mode != access_mode::atomic, int> = 0>
+  operator reference() const {
     return *data();
+  }
+  template <int D = Dims, std::enable_if_t<D == 0 && Mode == access_mode::atomic, int> = 0>
+  operator element_ref() const {
+    return detail::accessor_element<element_ref>(*data());
   }
   template <int D = Dims, std::enable_if_t<D == 0 && Mode != access_mode::read, int> = 0>
   const accessor &operator=(const value_type &v) const {
@@ -214,18 +221,18 @@ public:
     return *this;
   }
   template <int D = Dims, std::enable_if_t<(D > 0), int> = 0>
-  reference operator[](id<Dims> i) const {
-    return detail::accessor_element<reference>(
+  element_ref operator[](id<Dims> i) const {
+    return detail::accessor_element<element_ref>(
         data()[detail::linearize(id<Dims>(i + offset_), mem_range_)]);
   }
   template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  reference operator[](size_t i) const {
-    return detail::accessor_element<reference>(data()[i + offset_[0]]);
+  element_ref operator[](size_t i) const {
+    return detail::accessor_element<element_ref>(data()[i + offset_[0]]);
   }
   template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
   auto operator[](size_t i) const {
-    return detail::subscript<value_type, Dims, 1>(data() + offset_base(), &mem_range_[0],
-                                                  i + offset_[0]);
+    return detail::subscript<value_type, Dims, 1, element_ref>(
+        data() + offset_base(), &mem_range_[0], i + offset_[0]);
   }
 
   // The start of the (sub-)buffer, also for a ranged accessor (SYCL 2020).
@@ -342,11 +349,12 @@ class accessor<DataT, Dims, Mode, target::local, P> : public local_accessor<Data
 
 public:
   using value_type = DataT;
-  // The deprecated access_mode::atomic reaches elements as sycl::atomic.
-  using reference =
+  using reference = DataT &;
+  using const_reference = const DataT &;
+  // What [] gives: a reference, or for access_mode::atomic a sycl::atomic.
+  using element_ref =
       std::conditional_t<Mode == access_mode::atomic,
                          atomic<DataT, access::address_space::local_space>, DataT &>;
-  using const_reference = const DataT &;
   accessor() = default;
   template <int D = Dims, std::enable_if_t<D == 0, int> = 0>
   accessor(handler &h, const property_list &props = {}) : base(h, props) {}
@@ -354,16 +362,21 @@ public:
   accessor(range<Dims> r, handler &h, const property_list &props = {}) : base(r, h, props) {}
 
   template <int D = Dims, std::enable_if_t<(D > 0), int> = 0>
-  reference operator[](id<Dims> i) const {
-    return detail::accessor_element<reference>(base::operator[](i));
+  element_ref operator[](id<Dims> i) const {
+    return detail::accessor_element<element_ref>(base::operator[](i));
   }
   template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  reference operator[](size_t i) const {
-    return detail::accessor_element<reference>(base::operator[](i));
+  element_ref operator[](size_t i) const {
+    return detail::accessor_element<element_ref>(base::operator[](i));
   }
   template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
   auto operator[](size_t i) const {
-    return base::operator[](i);
+    return detail::subscript<DataT, Dims, 1, element_ref>(this->data(), this->extents(), i);
+  }
+  // 0 dimensions, access_mode::atomic: the element as a sycl::atomic.
+  template <int D = Dims, std::enable_if_t<D == 0 && Mode == access_mode::atomic, int> = 0>
+  operator element_ref() const {
+    return detail::accessor_element<element_ref>(*this->data());
   }
 
   bool is_placeholder() const noexcept { return false; }

@@ -133,6 +133,7 @@ public:
 
   // Implementation details (std::hash, multi_ptr, legacy accessors).
   size_t hash_value() const noexcept { return std::hash<uint64_t>()(identity_); }
+  const size_t *extents() const noexcept { return &range_[0]; }
   value_type *data() const noexcept {
     return reinterpret_cast<value_type *>(detail::local_memory_base() + offset_);
   }

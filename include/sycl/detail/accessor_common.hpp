@@ -56,16 +56,20 @@ inline uint64_t next_accessor_identity() {
 }
 
 // acc[i][j][k] for multi-dimensional accessors: each [] fixes one dimension.
-template <typename Ref, int Dims, int Fixed> class subscript {
+// Elem is what the last [] gives: Ref &, or for the deprecated
+// access_mode::atomic a sycl::atomic made from the element's address.
+template <typename Ref, int Dims, int Fixed, typename Elem = Ref &> class subscript {
 public:
   subscript(Ref *base, const size_t *extent, size_t linear)
       : base_(base), extent_(extent), linear_(linear) {}
   decltype(auto) operator[](size_t i) const {
     size_t lin = linear_ * extent_[Fixed] + i;
-    if constexpr (Fixed + 1 == Dims)
-      return static_cast<Ref &>(base_[lin]);
+    if constexpr (Fixed + 1 != Dims)
+      return subscript<Ref, Dims, Fixed + 1, Elem>(base_, extent_, lin);
+    else if constexpr (std::is_reference_v<Elem>)
+      return static_cast<Elem>(base_[lin]);
     else
-      return subscript<Ref, Dims, Fixed + 1>(base_, extent_, lin);
+      return Elem(&base_[lin], 0);
   }
 
 private:
