@@ -74,6 +74,19 @@ private:
   SourceLocation PendingLoc;
   int PendingDepth = 0;
 
+  // The same move for a lambda written inside a macro expansion (or whose
+  // attributes come from a macro argument), where the file cannot be
+  // re-lexed: the attribute tokens are watched one by one as the parser
+  // receives them; each token of a `sycl::` attribute is copied to Pending
+  // and turned into a comma in the stream, which leaves `[[, , ...]]`, an
+  // empty attribute-specifier that clang accepts silently.
+  enum class MacroSeq : uint8_t { Idle, Armed, Open1, AttrStart, Ours, Theirs, Close1 };
+  MacroSeq Seq = MacroSeq::Idle;
+  int SeqDepth = 0;
+  std::vector<Token> SeqAttr;
+  bool onMacroSeqToken(const Token &T);
+  void flushMacroAttribute();
+
   bool tryMoveAttributes(const Token &T);
   bool lexSpecifierSeq(const char *From, FileID FID,
                        std::vector<RawSpecifier> &Seq, const char *&End);
@@ -371,7 +384,102 @@ void LambdaAttributeMover::watchForBody(const Token &T) {
   }
 }
 
+void LambdaAttributeMover::flushMacroAttribute() {
+  if (SeqAttr.empty())
+    return;
+  Token Open;
+  Open.startToken();
+  Open.setKind(tok::l_square);
+  Open.setLocation(SeqAttr.front().getLocation());
+  Open.setLength(1);
+  Pending.push_back(Open);
+  Pending.push_back(Open);
+  for (Token Tok : SeqAttr) {
+    Tok.clearFlag(Token::StartOfLine);
+    Tok.clearFlag(Token::LeadingSpace);
+    Pending.push_back(Tok);
+  }
+  Token Close = Open;
+  Close.setKind(tok::r_square);
+  Pending.push_back(Close);
+  Pending.push_back(Close);
+  Token Semi = Close;
+  Semi.setKind(tok::semi);
+  Pending.push_back(Semi);
+  // scope `sycl`, then `::`, then the name (see tryMoveAttributes).
+  movedAttributeNames().insert(SeqAttr.front().getLocation().getRawEncoding());
+  if (SeqAttr.size() >= 3) {
+    movedAttributeNames().insert(SeqAttr[2].getLocation().getRawEncoding());
+    if (PendingLoc.isInvalid())
+      PendingLoc = SeqAttr[2].getLocation();
+  }
+  PendingDepth = 0;
+  SeqAttr.clear();
+}
+
+// Returns true when T belongs to an attribute-specifier-seq being watched.
+bool LambdaAttributeMover::onMacroSeqToken(const Token &T) {
+  auto &Mutable = const_cast<Token &>(T); // the token the parser receives
+  switch (Seq) {
+  case MacroSeq::Idle:
+    return false;
+  case MacroSeq::Armed:
+    if (T.is(tok::l_square)) {
+      Seq = MacroSeq::Open1;
+      return true;
+    }
+    Seq = MacroSeq::Idle;
+    return false;
+  case MacroSeq::Open1:
+    Seq = T.is(tok::l_square) ? MacroSeq::AttrStart : MacroSeq::Idle;
+    return true;
+  case MacroSeq::AttrStart:
+    SeqDepth = 0;
+    if (T.is(tok::comma))
+      return true;
+    if (T.is(tok::r_square)) {
+      Seq = MacroSeq::Close1;
+      return true;
+    }
+    if (T.is(tok::identifier) && T.getIdentifierInfo() &&
+        T.getIdentifierInfo()->getName() == "sycl") {
+      Seq = MacroSeq::Ours;
+      SeqAttr.push_back(T);
+      Mutable.setKind(tok::comma);
+      return true;
+    }
+    Seq = MacroSeq::Theirs;
+    return true;
+  case MacroSeq::Ours:
+  case MacroSeq::Theirs: {
+    bool Ours = Seq == MacroSeq::Ours;
+    if (SeqDepth == 0 && T.isOneOf(tok::comma, tok::r_square)) {
+      if (Ours)
+        flushMacroAttribute();
+      Seq = T.is(tok::comma) ? MacroSeq::AttrStart : MacroSeq::Close1;
+      return true;
+    }
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++SeqDepth;
+    else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --SeqDepth;
+    if (Ours) {
+      SeqAttr.push_back(T);
+      Mutable.setKind(tok::comma);
+    }
+    return true;
+  }
+  case MacroSeq::Close1:
+    // `]]`; another specifier may follow.
+    Seq = T.is(tok::r_square) ? MacroSeq::Armed : MacroSeq::Idle;
+    return true;
+  }
+  return false;
+}
+
 void LambdaAttributeMover::onToken(const Token &T) {
+  if (Seq != MacroSeq::Idle && onMacroSeqToken(T))
+    return;
   if (!Pending.empty())
     watchForBody(T);
 
@@ -432,8 +540,12 @@ void LambdaAttributeMover::onToken(const Token &T) {
   }
   Prev = T.getKind();
 
-  if (Trigger && Pending.empty() && tryMoveAttributes(T))
-    AfterLambdaParams = false;
+  if (Trigger && Pending.empty()) {
+    if (tryMoveAttributes(T))
+      AfterLambdaParams = false;
+    else if (!T.getLocation().isFileID())
+      Seq = MacroSeq::Armed; // a `[[` may follow from the macro
+  }
 }
 
 } // namespace

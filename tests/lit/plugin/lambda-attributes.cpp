@@ -20,6 +20,9 @@
 using namespace sycl;
 
 #define SG_SIZE 32
+// SYCL-CTS writes kernels inside macros, attributes passed as arguments.
+#define SUBMIT_ND(Q, NAME, ATTRIBUTE, ...)                                        \
+  Q.parallel_for<class NAME>(nd_range<1>(8, 8), [=](nd_item<1> it) ATTRIBUTE { __VA_ARGS__; })
 
 template <int N> void in_template(queue &q, int *p) {
   q.parallel_for<class Templ>(range<1>(N), [=](id<1> i) [[sycl::reqd_work_group_size(N, 2 * N)]] {
@@ -66,6 +69,12 @@ int main() {
   // CHECK: define {{.*}}ptx_kernel void @_ZTSZ4mainE7Generic(
   // CHECK-SAME: !intel_reqd_sub_group_size ![[SG32]]
   q.parallel_for<class Generic>(range<1>(64), [=](auto i) [[sycl::reqd_sub_group_size(SG_SIZE)]] { p[i] = 4; });
+
+  // The lambda inside a macro expansion, its attribute from a macro
+  // argument: the attribute tokens are moved as the parser receives them.
+  // CHECK: define {{.*}}ptx_kernel void @_ZTSZ4mainE7InMacro(
+  // CHECK-SAME: !reqd_work_group_size ![[WG8]]
+  SUBMIT_ND(q, InMacro, [[sycl::reqd_work_group_size(Local)]], p[it.get_global_linear_id()] = 6);
 
   // An empty [[sycl::device_has()]]: the kernel uses no optional feature.
   // CHECK: define {{.*}}ptx_kernel void @_ZTSZ4mainE4None(
