@@ -179,8 +179,15 @@ void handler_fill_buffer(handler &h, const std::shared_ptr<buffer_impl> &b,
 
 // ---- event ----
 event::event() : impl_(detail::event_impl::make_complete()) {}
+// A default-constructed event acts as if made by a default-constructed queue
+// (SYCL 2020 §4.6.6): the default device's backend.
 backend event::get_backend() const noexcept {
-  return impl_->queue() ? impl_->queue()->device().platform_ref().id() : backend::native_cpu;
+  if (impl_->queue()) return impl_->queue()->device().platform_ref().id();
+  try {
+    return device().get_backend();
+  } catch (...) { // no device at all: nothing else to name
+    return backend::native_cpu;
+  }
 }
 std::vector<event> event::get_wait_list() {
   std::vector<event> out;
