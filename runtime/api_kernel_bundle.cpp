@@ -213,8 +213,8 @@ bool has_kernel_bundle_impl(const context &ctx, const std::vector<device> &devs,
 std::shared_ptr<kernel_bundle_impl>
 join_kernel_bundles(const std::vector<std::shared_ptr<kernel_bundle_impl>> &bundles,
                     bundle_state state) {
-  if (bundles.empty())
-    throw_error(errc::invalid, "join: the list of kernel bundles is empty; pass at least one");
+  // Joining nothing gives an empty bundle (of the default context).
+  if (bundles.empty()) return new_bundle(context(), {}, state);
   const context &ctx = bundles.front()->ctx;
   std::vector<device> devs;
   for (const auto &b : bundles) {
