@@ -202,7 +202,16 @@ bool has_kernel_bundle_impl(const context &ctx, const std::vector<device> &devs,
     if (state == bundle_state::input && !d.has(aspect::online_compiler)) return false;
     if (state == bundle_state::object && !d.has(aspect::online_linker)) return false;
   }
-  if (!ids) return true; // every compatible kernel (possibly none) has a bundle
+  if (!ids) {
+    // §4.11.7: the application must define a kernel compatible with one of
+    // the devices.
+    for (const std::string &name : usycl::rt::image_registry::instance().kernel_names()) {
+      const char *k = intern(name);
+      if (std::any_of(devs.begin(), devs.end(), [&](const device &d) { return compatible(k, d); }))
+        return true;
+    }
+    return false;
+  }
   for (const kernel_id &id : *ids)
     if (!std::any_of(devs.begin(), devs.end(),
                      [&](const device &d) { return compatible(id.get_name(), d); }))
