@@ -373,9 +373,9 @@ public:
   auto operator[](size_t i) const {
     return detail::subscript<DataT, Dims, 1, element_ref>(this->data(), this->extents(), i);
   }
-  // 0 dimensions, access_mode::atomic: the element as a sycl::atomic.
-  template <int D = Dims, std::enable_if_t<D == 0 && Mode == access_mode::atomic, int> = 0>
-  operator element_ref() const {
+  // 0 dimensions: the element (a sycl::atomic for access_mode::atomic). One
+  // conversion for both: it hides local_accessor's operator reference().
+  template <int D = Dims, std::enable_if_t<D == 0, int> = 0> operator element_ref() const {
     return detail::accessor_element<element_ref>(*this->data());
   }
 
