@@ -4,8 +4,8 @@
 //
 // usycl runs a hierarchical work-group on one execution context
 // (sycl/detail/hierarchical.hpp), so the per-work-item values live in one
-// array indexed by the physical local linear id: heap memory on the CPU,
-// device-heap memory (CUDA's malloc) on NVPTX.
+// array indexed by the physical local linear id: inside the object for up to
+// 256 bytes, else heap memory (CUDA's device malloc on NVPTX).
 #pragma once
 
 #include <sycl/group.hpp>
@@ -21,20 +21,24 @@ inline namespace _V1 {
 template <typename T, int Dims = 1> class private_memory {
 public:
   explicit private_memory(const group<Dims> &g) : count_(g.get_local_range().size()) {
-    values_ = static_cast<T *>(std::malloc(sizeof(T) * count_ + alignof(T)));
-    // malloc aligns for every fundamental type; over-aligned T is not
-    // supported in private memory (as in DPC++, which uses registers).
+    // Small groups keep their values inline (no heap use; on CUDA the device
+    // heap is 8 MiB unless raised, shared by every running group).
     static_assert(alignof(T) <= alignof(std::max_align_t),
                   "private_memory: over-aligned element types are not supported");
-    if (values_)
-      for (size_t i = 0; i < count_; ++i) ::new (static_cast<void *>(values_ + i)) T();
+    if (sizeof(T) * count_ <= sizeof(inline_))
+      values_ = reinterpret_cast<T *>(inline_);
+    else
+      values_ = static_cast<T *>(std::malloc(sizeof(T) * count_));
+    // Out of heap: stop the kernel with a fault rather than write through a
+    // null pointer.
+    if (!values_) __builtin_trap();
+    for (size_t i = 0; i < count_; ++i) ::new (static_cast<void *>(values_ + i)) T();
   }
   private_memory(const private_memory &) = delete;
   private_memory &operator=(const private_memory &) = delete;
   ~private_memory() {
-    if (!values_) return;
     for (size_t i = 0; i < count_; ++i) values_[i].~T();
-    std::free(values_);
+    if (values_ != reinterpret_cast<T *>(inline_)) std::free(values_);
   }
 
   // The calling work-item's value (by its physical local id: a logical
@@ -46,6 +50,7 @@ public:
 private:
   T *values_ = nullptr;
   size_t count_;
+  alignas(std::max_align_t) unsigned char inline_[256];
 };
 
 } // namespace _V1

@@ -15,6 +15,7 @@ int main() {
   std::vector<int> neighbour(groups * wg, -1), mapping(groups * 2 * wg, -1), sums(groups, -1);
   std::vector<int> ids2d(4 * 6 * 4, -1); // global range (4, 6) x 4 fields
   std::vector<int> per_group(5, -1);
+  std::vector<double> big(300, -1);
   {
     sycl::buffer<int> nb(neighbour.data(), sycl::range<1>(neighbour.size()));
     sycl::buffer<int> mb(mapping.data(), sycl::range<1>(mapping.size()));
@@ -62,6 +63,17 @@ int main() {
             });
           });
     });
+    // private_memory larger than its inline storage (heap path).
+    sycl::buffer<double> bb(big.data(), sycl::range<1>(big.size()));
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor b(bb, h, sycl::write_only);
+      h.parallel_for_work_group<class hier_big_private>(
+          sycl::range<1>(3), sycl::range<1>(100), [=](sycl::group<1> g) {
+            sycl::private_memory<double> v(g);
+            g.parallel_for_work_item([&](sycl::h_item<1> it) { v(it) = 0.5 * it.get_global_id(0); });
+            g.parallel_for_work_item([&](sycl::h_item<1> it) { b[it.get_global_id(0)] = v(it) + 1; });
+          });
+    });
     sycl::buffer<int> pb(per_group.data(), sycl::range<1>(per_group.size()));
     q.submit([&](sycl::handler &h) {
       sycl::accessor p(pb, h, sycl::write_only);
@@ -96,6 +108,8 @@ int main() {
       e2e::check_eq(at + " global range", f[2], 24);
       e2e::check_eq(at + " global linear id", f[3], static_cast<int>(r * 6 + c));
     }
+  for (size_t i = 0; i < big.size(); ++i)
+    e2e::check_eq("big private_memory " + std::to_string(i), big[i], 0.5 * i + 1);
   for (size_t i = 0; i < per_group.size(); ++i)
     e2e::check_eq("no-size group " + std::to_string(i), per_group[i], 1);
   return e2e::finish("hierarchical");
