@@ -167,7 +167,7 @@ public:
   // Sub-buffer: a contiguous window of `parent` (SYCL 2020 §4.7.2.3).
   buffer(buffer &parent, const id<Dims> &base_index, const range<Dims> &sub_range)
       : range_(sub_range), alloc_(parent.alloc_), props_(parent.props_), impl_(parent.impl_),
-        owner_(parent.owner_), keep_alive_(parent.keep_alive_), is_sub_buffer_(true) {
+        keep_alive_(parent.keep_alive_), owner_(parent.owner_), is_sub_buffer_(true) {
     if (parent.is_sub_buffer_)
       throw exception(make_error_code(errc::invalid),
                       "buffer: cannot create a sub-buffer of a sub-buffer; create it from the "
@@ -321,7 +321,7 @@ private:
   template <typename T2, int D2, typename A2>
   buffer(const buffer<T2, D2, A2> &other, const range<Dims> &r)
       : range_(r), props_(other.props_), impl_(other.impl_), byte_offset_(other.byte_offset_),
-        owner_(other.owner_), keep_alive_(other.keep_alive_),
+        keep_alive_(other.keep_alive_), owner_(other.owner_),
         is_sub_buffer_(other.is_sub_buffer_) {}
 
   size_t full_bytes() const { return detail::buffer_byte_size(*impl_); }
@@ -351,8 +351,10 @@ private:
   property_list props_;
   std::shared_ptr<detail::buffer_impl> impl_;
   size_t byte_offset_ = 0;
-  std::shared_ptr<void> owner_;
+  // keep_alive_ (a shared_ptr the data came from) is declared before owner_
+  // so it dies after it: the last owner writes back into that memory.
   std::shared_ptr<void> keep_alive_;
+  std::shared_ptr<void> owner_;
   bool is_sub_buffer_ = false;
 };
 
