@@ -59,19 +59,20 @@ private:
 namespace detail {
 
 // Whether a kernel object takes a kernel_handler after its work-item
-// argument (Dims == 0: single_task, no other argument).
+// argument (Dims == 0: single_task, no other argument). The work-item is
+// passed as an lvalue (detail/kernel_entry.hpp), so `auto &` binds to it.
 template <typename K, int Dims, bool NdRange = false> struct kernel_handler_wanted {
   static constexpr bool value =
-      std::is_invocable_v<const K &, item<Dims, true>, kernel_handler> ||
-      std::is_invocable_v<const K &, item<Dims, false>, kernel_handler> ||
-      std::is_invocable_v<const K &, id<Dims>, kernel_handler>;
+      std::is_invocable_v<const K &, item<Dims, true> &, kernel_handler> ||
+      std::is_invocable_v<const K &, item<Dims, false> &, kernel_handler> ||
+      std::is_invocable_v<const K &, id<Dims> &, kernel_handler>;
 };
 template <typename K> struct kernel_handler_wanted<K, 0, false> {
   static constexpr bool value =
       !std::is_invocable_v<const K &> && std::is_invocable_v<const K &, kernel_handler>;
 };
 template <typename K, int Dims> struct kernel_handler_wanted<K, Dims, true> {
-  static constexpr bool value = std::is_invocable_v<const K &, nd_item<Dims>, kernel_handler>;
+  static constexpr bool value = std::is_invocable_v<const K &, nd_item<Dims> &, kernel_handler>;
 };
 
 // The kernel object stored for a kernel that takes a kernel_handler: the

@@ -103,6 +103,24 @@ int main() {
     sycl::free(out2, q);
   }
 
+  // With a kernel_handler after the work-item.
+  {
+    int *out = sycl::malloc_shared<int>(N, q);
+    q.submit([&](sycl::handler &h) {
+       h.parallel_for(sycl::range<1>(N), [=](auto &idx, sycl::kernel_handler) {
+         out[idx] = int(idx[0]) * 3;
+       });
+     }).wait();
+    q.submit([&](sycl::handler &h) {
+       h.parallel_for(sycl::nd_range<1>(N, 16), [=](auto &it, sycl::kernel_handler) {
+         out[it.get_global_id(0)] += 1;
+       });
+     }).wait();
+    for (size_t i = 0; i < N; ++i)
+      e2e::check_eq("kernel_handler auto& [" + std::to_string(i) + "]", out[i], int(i) * 3 + 1);
+    sycl::free(out, q);
+  }
+
   // Reduction kernels take the same forms for the work-item.
   {
     int *sum = sycl::malloc_shared<int>(2, q);
