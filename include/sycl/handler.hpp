@@ -303,6 +303,13 @@ private:
   void hierarchical_kernel(const range<Dims> &num_work_groups, const range<Dims> &work_group_size,
                            const K &k) {
     using Name = detail::kernel_name_t<KernelName, K>;
+    if constexpr (!std::is_invocable_v<const K &, group<Dims>> &&
+                  std::is_invocable_v<const K &, group<Dims>, kernel_handler>) {
+      // The kernel takes a kernel_handler (kernel_handler.hpp).
+      hierarchical_kernel<Name, Dims>(num_work_groups, work_group_size,
+                                      detail::with_kernel_handler<K>{k});
+      return;
+    } else {
     detail::hierarchical_object<K, Dims> object{k, work_group_size};
 #ifdef __SYCL_DEVICE_ONLY__
     (void)num_work_groups;
@@ -317,7 +324,16 @@ private:
     for (int d = 0; d < Dims; ++d) g[d] = num_work_groups[d];
     set_kernel<Name, detail::hierarchical_object<K, Dims>, Dims>(object, g, one, zero);
     cg_.launch.cpu_nd = &detail::cpu_hierarchical_launcher<K, Dims>;
+    if constexpr (detail::is_with_kernel_handler<K>::value) {
+      // The user's kernel sits at the start of the stored object.
+      const auto *stored = static_cast<const detail::hierarchical_object<K, Dims> *>(
+          cg_.launch.kernel_object);
+      cg_.spec_constant_slot = static_cast<uint32_t>(
+          reinterpret_cast<const char *>(&stored->kernel.spec_constants) -
+          reinterpret_cast<const char *>(stored));
+    }
 #endif
+    }
   }
 
   template <typename Name, typename K, int Dims>

@@ -8,6 +8,8 @@
 
 #include <vector>
 
+constexpr sycl::specialization_id<int> factor(3);
+
 int main() {
   sycl::queue q;
   e2e::print_device(q, "hierarchical");
@@ -16,6 +18,7 @@ int main() {
   std::vector<int> ids2d(4 * 6 * 4, -1); // global range (4, 6) x 4 fields
   std::vector<int> per_group(5, -1);
   std::vector<double> big(300, -1);
+  std::vector<int> with_handler(8, -1);
   {
     sycl::buffer<int> nb(neighbour.data(), sycl::range<1>(neighbour.size()));
     sycl::buffer<int> mb(mapping.data(), sycl::range<1>(mapping.size()));
@@ -74,6 +77,19 @@ int main() {
             g.parallel_for_work_item([&](sycl::h_item<1> it) { b[it.get_global_id(0)] = v(it) + 1; });
           });
     });
+    // A kernel that takes a kernel_handler (specialization constants).
+    sycl::buffer<int> kb(with_handler.data(), sycl::range<1>(with_handler.size()));
+    q.submit([&](sycl::handler &h) {
+      h.set_specialization_constant<factor>(7);
+      sycl::accessor a(kb, h, sycl::write_only);
+      h.parallel_for_work_group<class hier_kernel_handler>(
+          sycl::range<1>(2), sycl::range<1>(4), [=](sycl::group<1> g, sycl::kernel_handler kh) {
+            int f = kh.get_specialization_constant<factor>();
+            g.parallel_for_work_item([&](sycl::h_item<1> it) {
+              a[it.get_global_id(0)] = f * static_cast<int>(it.get_global_id(0));
+            });
+          });
+    });
     sycl::buffer<int> pb(per_group.data(), sycl::range<1>(per_group.size()));
     q.submit([&](sycl::handler &h) {
       sycl::accessor p(pb, h, sycl::write_only);
@@ -110,6 +126,8 @@ int main() {
     }
   for (size_t i = 0; i < big.size(); ++i)
     e2e::check_eq("big private_memory " + std::to_string(i), big[i], 0.5 * i + 1);
+  for (size_t i = 0; i < with_handler.size(); ++i)
+    e2e::check_eq("kernel_handler " + std::to_string(i), with_handler[i], 7 * static_cast<int>(i));
   for (size_t i = 0; i < per_group.size(); ++i)
     e2e::check_eq("no-size group " + std::to_string(i), per_group[i], 1);
   return e2e::finish("hierarchical");
