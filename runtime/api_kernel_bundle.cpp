@@ -139,7 +139,7 @@ bool kernel_bundle_impl::can_run(const char *k, const device &dev) const {
   for (const auto &i : images)
     if (std::find(i->kernels.begin(), i->kernels.end(), k) != i->kernels.end() &&
         std::find(i->devices.begin(), i->devices.end(), dev) != i->devices.end())
-      return true;
+      return compatible(k, dev);
   return false;
 }
 
@@ -293,8 +293,13 @@ bool device_image_plain::has_kernel(const kernel_id &id) const noexcept {
          impl_->kernels.end();
 }
 bool device_image_plain::has_kernel(const kernel_id &id, const device &dev) const noexcept {
-  return has_kernel(id) &&
-         std::find(impl_->devices.begin(), impl_->devices.end(), dev) != impl_->devices.end();
+  try {
+    return has_kernel(id) &&
+           std::find(impl_->devices.begin(), impl_->devices.end(), dev) != impl_->devices.end() &&
+           compatible(id.get_name(), dev); // the image's devices are those of any of its kernels
+  } catch (...) {
+    return false;
+  }
 }
 
 // ---- kernel_bundle ----
