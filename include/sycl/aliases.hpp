@@ -4,6 +4,7 @@
 #pragma once
 
 #include <sycl/half.hpp>
+#include <sycl/vec.hpp>
 
 #include <cstdint>
 
@@ -26,6 +27,26 @@ using cl_half = half;
 using cl_float = float;
 using cl_double = double;
 } // namespace opencl
+
+// SYCL 1.2.1's vector spellings sycl::cl_<type><N> (N = 2, 3, 4, 8, 16).
+#define USYCL_CL_VECTOR_ALIASES(TYPE)                                                      \
+  using cl_##TYPE##2 = vec<opencl::cl_##TYPE, 2>;                                          \
+  using cl_##TYPE##3 = vec<opencl::cl_##TYPE, 3>;                                          \
+  using cl_##TYPE##4 = vec<opencl::cl_##TYPE, 4>;                                          \
+  using cl_##TYPE##8 = vec<opencl::cl_##TYPE, 8>;                                          \
+  using cl_##TYPE##16 = vec<opencl::cl_##TYPE, 16>;
+USYCL_CL_VECTOR_ALIASES(char)
+USYCL_CL_VECTOR_ALIASES(uchar)
+USYCL_CL_VECTOR_ALIASES(short)
+USYCL_CL_VECTOR_ALIASES(ushort)
+USYCL_CL_VECTOR_ALIASES(int)
+USYCL_CL_VECTOR_ALIASES(uint)
+USYCL_CL_VECTOR_ALIASES(long)
+USYCL_CL_VECTOR_ALIASES(ulong)
+USYCL_CL_VECTOR_ALIASES(half)
+USYCL_CL_VECTOR_ALIASES(float)
+USYCL_CL_VECTOR_ALIASES(double)
+#undef USYCL_CL_VECTOR_ALIASES
 
 } // namespace _V1
 } // namespace sycl
