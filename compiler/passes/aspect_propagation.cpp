@@ -389,6 +389,19 @@ void Propagation::scanFunction(Function &F, FunctionInfo &FI) {
       FI.Direct.insert(A);
     else if (FI.Direct.insert(A).second)
       FI.FirstUse[A] = nullptr;
+  // [[sycl::device_has]] on a SYCL_EXTERNAL function (defined here or in
+  // another translation unit) states the aspects its body may use: its
+  // callers use them too, so a kernel calling it gets its own image and
+  // requirements, and kernels that do not call it are not affected
+  // (SYCL 2020 5.8.1; SYCL-CTS sycl_external).
+  if (const FunctionFacts *FF = factsOf(F);
+      FF && !FF->IsKernel && FF->DeclaredAspects &&
+      (F.isDeclaration() || FF->IsSyclExternal))
+    for (uint32_t A : *FF->DeclaredAspects)
+      if (F.isDeclaration())
+        FI.Direct.insert(A);
+      else if (FI.Direct.insert(A).second)
+        FI.FirstUse[A] = nullptr;
   if (F.isDeclaration())
     return;
 
