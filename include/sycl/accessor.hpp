@@ -297,8 +297,19 @@ private:
 
   void note_copy() {
 #ifndef __SYCL_DEVICE_ONLY__
-    if (detail::current_capture() && tail_.buffer)
-      detail::note_accessor_copy(this, tail_.buffer, Mode, tail_.no_init);
+    detail::capture_target *capture = detail::current_capture();
+    if (!capture || !tail_.buffer) return;
+    if (is_placeholder()) {
+      // A placeholder is bound to a command group only by handler::require.
+      const auto &reqs = capture->group->requirements;
+      bool bound = false;
+      for (const detail::requirement &r : reqs) bound = bound || r.buffer == tail_.buffer;
+      if (!bound)
+        throw exception(make_error_code(errc::kernel_argument),
+                        "a placeholder accessor was captured by a command without being bound "
+                        "to it; call handler::require(accessor) in the command group first");
+    }
+    detail::note_accessor_copy(this, tail_.buffer, Mode, tail_.no_init);
 #endif
   }
 

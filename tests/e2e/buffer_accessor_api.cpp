@@ -2,8 +2,8 @@
 // sub-buffers in kernels and explicit copies, reinterpret, set_final_data to
 // shared_ptr / weak_ptr / output iterators, 0-dimensional accessors (buffer
 // and local), ranged accessor iterators in a kernel and on the host, accessor
-// identity (==, hash, swap), read-only conversions, and the errors a user can
-// cause (errc::invalid, errc::kernel_argument).
+// identity (==, hash, swap), read-only conversions, placeholders bound by
+// require, and the errors a user can cause (errc::invalid, errc::kernel_argument).
 #include "e2e_common.hpp"
 
 #include <list>
@@ -175,6 +175,16 @@ static void identity(sycl::queue &q) {
     e2e::check("placeholder", !a1.is_placeholder() && sycl::accessor(c).is_placeholder());
     h.single_task([=] { a1[0] = 1; });
   });
+  // A placeholder works once handler::require binds it, and not before.
+  sycl::accessor placeholder(c, sycl::write_only);
+  expect_errc("placeholder without require", sycl::errc::kernel_argument, [&] {
+    q.submit([&](sycl::handler &h) { h.single_task([=] { placeholder[0] = 1; }); });
+  });
+  q.submit([&](sycl::handler &h) {
+    h.require(placeholder);
+    h.single_task([=] { placeholder[1] = 42; });
+  });
+  e2e::check_eq("placeholder after require", sycl::host_accessor(c, sycl::read_only)[1], 42);
   std::unordered_set<sycl::buffer<int>> bufs{b, b, c};
   e2e::check_eq("hash of buffers", bufs.size(), size_t(2));
 }
