@@ -56,6 +56,10 @@ def stale(build_dir, objects):
     r = subprocess.run(["ninja", "-C", build_dir, "-n", "-k", "0"] + objects,
                        capture_output=True, text=True)
     pending = set(re.findall(r"(tests/\S+?\.o)\b", r.stdout))
+    # `ninja -n` lists nothing when it would first re-run CMake (after a
+    # reinstall touched what the configuration reads): an object that does
+    # not exist did not compile either way.
+    pending |= {o for o in objects if not os.path.exists(os.path.join(build_dir, o))}
     json.dump(sorted(o for o in objects if o in pending), sys.stdout)
 
 
