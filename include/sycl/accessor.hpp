@@ -225,9 +225,15 @@ public:
     return detail::accessor_element<element_ref>(
         data()[detail::linearize(id<Dims>(i + offset_), mem_range_)]);
   }
-  template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  element_ref operator[](size_t i) const {
-    return detail::accessor_element<element_ref>(data()[i + offset_[0]]);
+  // A scalar index (integers, unscoped enums), as a template so that a class
+  // converting to both size_t and id<1> (item<1>) takes the id overload
+  // instead of being ambiguous.
+  template <typename Index, int D = Dims,
+            std::enable_if_t<D == 1 && !std::is_class_v<Index> &&
+                                 std::is_convertible_v<Index, size_t>,
+                             int> = 0>
+  element_ref operator[](Index i) const {
+    return detail::accessor_element<element_ref>(data()[size_t(i) + offset_[0]]);
   }
   template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
   auto operator[](size_t i) const {
