@@ -5,9 +5,9 @@
 # by the project's ordinary C++ compiler. Test executables and their object
 # libraries go through add_sycl_to_target (usycl++ as compiler and linker
 # launcher), which runs the device and host passes and links the images.
-if(USYCL_TARGETS)
-  set(usycl_TARGETS "${USYCL_TARGETS}" CACHE STRING "" FORCE)
-endif()
+# Always forced, also to empty (the usycl++ default targets): a build dir
+# reconfigured from --device cpu to cuda must not keep x86_64 alone.
+set(usycl_TARGETS "${USYCL_TARGETS}" CACHE STRING "" FORCE)
 set(CMAKE_CXX_STANDARD 17)
 
 add_library(SYCL::SYCL INTERFACE IMPORTED GLOBAL)
