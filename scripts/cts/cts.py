@@ -88,7 +88,9 @@ def parse_results(path):
         overall = tc.find("OverallResult")
         if overall is None:
             continue
-        name = tc.get("name")
+        # Catch2's XML report trims the name; --list-tests keeps a trailing
+        # space some suite names have ("... fp16 type "): compare trimmed.
+        name = tc.get("name").strip()
         if overall.get("success") != "true":
             results[name] = "failed"
         elif int(overall.get("skips", "0")) > 0:
@@ -141,21 +143,22 @@ def run(exe, device, timeout, log_dir):
     results = parse_results(report)
     notes = {}
     for name in names:
-        if name in results:
+        if name.strip() in results:
             continue
         one = base + ".case.xml"
         if os.path.exists(one):
             os.remove(one)
         rc = run_program([exe, catch_escape(name), "--reporter", "xml", "--out", one] + dev,
                          timeout, base + ".case.log")
-        got = parse_results(one).get(name)
+        got = parse_results(one).get(name.strip())
         if got is None:
             got = "failed"
             notes[name] = "hang (timeout %ss)" % timeout if rc == "timeout" else "crash (exit %s)" % rc
-        results[name] = got
-    summary = {k: sum(1 for n in names if results.get(n) == k) for k in ("passed", "failed", "skipped")}
+        results[name.strip()] = got
+    summary = {k: sum(1 for n in names if results.get(n.strip()) == k)
+               for k in ("passed", "failed", "skipped")}
     summary["failed_cases"] = [n + (" -- " + notes[n] if n in notes else "")
-                               for n in names if results.get(n) == "failed"]
+                               for n in names if results.get(n.strip()) == "failed"]
     json.dump(summary, sys.stdout)
 
 
