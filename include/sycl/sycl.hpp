@@ -44,8 +44,8 @@
 #include <sycl/queue.hpp>
 #include <sycl/range.hpp>
 #include <sycl/reduction.hpp>
-#include <sycl/stream.hpp>
 #include <sycl/specialization_id.hpp>
+#include <sycl/stream.hpp>
 #include <sycl/span.hpp>
 #include <sycl/sub_group.hpp>
 #include <sycl/type_traits.hpp>

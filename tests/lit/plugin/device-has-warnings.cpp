@@ -119,7 +119,7 @@ int main() {
 // CHECK: 6 warnings generated.
 
 // The metadata the pass leaves: what each function declares and uses.
-// IR-DAG: define {{.*}} @_Z3extPN4sycl3_V14halfEPf({{.*}} !sycl_declared_aspects ![[NONE:[0-9]+]] !sycl_used_aspects ![[FP16_BF16:[0-9]+]] !sycl_fixed_targets ![[NONE]]
+// IR-DAG: define {{.*}} @_Z3extPN4sycl3_V16detail9half_impl4halfEPf({{.*}} !sycl_declared_aspects ![[NONE:[0-9]+]] !sycl_used_aspects ![[FP16_BF16:[0-9]+]] !sycl_fixed_targets ![[NONE]]
 // IR-DAG: define {{.*}} @_ZTSZ4mainE6Lambda({{.*}} !sycl_declared_aspects ![[FP16:[0-9]+]] !sycl_used_aspects ![[FP64_A64:[0-9]+]] !sycl_fixed_targets ![[NONE]]
 // IR-DAG: define {{.*}} @_ZTSZ4mainE11UsesFunctor({{.*}} !sycl_declared_aspects ![[FP64:[0-9]+]] !sycl_used_aspects ![[FP16]] !sycl_fixed_targets ![[NONE]]
 // IR-DAG: define {{.*}} @_ZTSZ4mainE10UsesHonest({{.*}} !sycl_declared_aspects ![[FP64]] !sycl_used_aspects ![[FP64]] !sycl_fixed_targets ![[NONE]]

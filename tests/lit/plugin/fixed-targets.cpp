@@ -50,7 +50,7 @@
 // IR-DAG: define {{.*}}@_ZTSZ4mainE4SG16({{.*}} !intel_reqd_sub_group_size ![[SG16:[0-9]+]] !sycl_declared_aspects ![[A64:[0-9]+]] !sycl_fixed_targets ![[FIXED]]
 // IR-DAG: define {{.*}}@_ZTSZ4mainE5Plain({{.*}} !sycl_fixed_targets ![[FIXED]]
 // IR-DAG: define {{.*}}@_Z3extPd({{.*}} !sycl_used_aspects ![[FP64:[0-9]+]] !sycl_fixed_targets ![[FIXED]]
-// IR-DAG: define {{.*}}@_Z8use_halfPN4sycl3_V14halfE({{.*}} !sycl_used_aspects ![[FP16]] {
+// IR-DAG: define {{.*}}@_Z8use_halfPN4sycl3_V16detail9half_impl4halfE({{.*}} !sycl_used_aspects ![[FP16]] {
 // IR-DAG: ![[FIXED]] = !{!"fp64_only", !"everything", !"nowhere"}
 // IR-DAG: ![[FP16]] = !{i32 5}
 // IR-DAG: ![[FP64]] = !{i32 6}
