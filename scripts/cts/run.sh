@@ -32,7 +32,7 @@ optional_kernel_features sycl_external"
 
 usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 (($# >= 2)) || usage
-cts=$(cd "$1" && pwd); build=$2; shift 2
+cts=$1; build=$2; shift 2
 device=cpu; do_build=1; do_run=1; timeout=300; cats=()
 while (($#)); do
   case $1 in
@@ -53,12 +53,15 @@ case $device in
   cuda) selector='cuda:*'; targets= ;;
   *) echo "run.sh: --device must be cpu or cuda, not '$device'" >&2; exit 2 ;;
 esac
-for c in "${cats[@]}"; do
-  [ -d "$cts/tests/$c" ] || { echo "run.sh: no category '$c' in $cts/tests" >&2; exit 2; }
-done
+if ((do_build)); then
+  for c in "${cats[@]}"; do
+    [ -d "$cts/tests/$c" ] || { echo "run.sh: no category '$c' in $cts/tests" >&2; exit 2; }
+  done
+fi
 mkdir -p "$build"; build=$(cd "$build" && pwd)
 
 if ((do_build)); then
+  cts=$(cd "$cts" && pwd)
   prefix=${USYCL_PREFIX:-}
   if [ -z "$prefix" ]; then
     prefix=$build/usycl
