@@ -72,7 +72,7 @@ struct SG {
 // CHECK-DAG: !{!"ext_nvidia_gpu_sm_90", i32 {{[0-9]+}}}
 // CHECK-DAG: ![[T1]] = !{!"class.sycl::_V1::detail::atomic_ref_impl", i32 28}
 // CHECK-DAG: ![[T2]] = !{!"class.sycl::_V1::detail::atomic_ref_impl.{{[0-9]+}}", i32 28}
-// CHECK-DAG: ![[T3]] = !{!"class.sycl::_V1::half", i32 5}
+// CHECK-DAG: ![[T3]] = !{!"class.sycl::_V1::detail::half_impl::half", i32 5}
 // CHECK-DAG: ![[WG1682]] = !{i32 16, i32 8, i32 2}
 // CHECK-DAG: ![[WG64]] = !{i32 64}
 // CHECK-DAG: ![[SG32]] = !{i32 32}
