@@ -85,44 +85,53 @@ USYCL_INLINE physical_share group_copy_share(size_t logical_local_id) noexcept {
 } // namespace _V1
 } // namespace sycl
 
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+// The two copy directions of async_work_group_copy: global to local memory
+// and local to global. The strided form strides the global side.
+template <access::address_space DestSpace, access::address_space SrcSpace>
+inline constexpr bool is_group_copy_direction =
+    (DestSpace == access::address_space::local_space &&
+     SrcSpace == access::address_space::global_space) ||
+    (DestSpace == access::address_space::global_space &&
+     SrcSpace == access::address_space::local_space);
+
+template <access::address_space DestSpace, typename DestPtr, typename SrcPtr>
+USYCL_INLINE device_event group_copy_strided(DestPtr dest, SrcPtr src, size_t num_elements,
+                                             size_t global_stride, size_t local_id,
+                                             size_t local_size) {
+  bool to_global = DestSpace == access::address_space::global_space;
+  return group_copy(dest, src, num_elements, to_global ? global_stride : 1,
+                    to_global ? 1 : global_stride, local_id, local_size);
+}
+} // namespace detail
+} // namespace _V1
+} // namespace sycl
+
 // Members of nd_item and group (both call this with their local linear id
 // and work-group size). Kept as a macro so the two classes show one contract.
 #define USYCL_ASYNC_WORK_GROUP_COPY_MEMBERS(LOCAL_ID, LOCAL_SIZE)                            \
-  template <typename DestT, access::decorated DestD, typename SrcT, access::decorated SrcD,  \
-            typename = std::enable_if_t<detail::group_copy_types_match<DestT, SrcT>>>       \
-  device_event async_work_group_copy(                                                        \
-      multi_ptr<DestT, access::address_space::local_space, DestD> dest,                      \
-      multi_ptr<SrcT, access::address_space::global_space, SrcD> src,                        \
-      size_t num_elements) const {                                                           \
+  template <typename DestT, access::address_space DestS, access::decorated DestD,           \
+            typename SrcT, access::address_space SrcS, access::decorated SrcD,              \
+            typename = std::enable_if_t<detail::group_copy_types_match<DestT, SrcT> &&      \
+                                        detail::is_group_copy_direction<DestS, SrcS>>>      \
+  device_event async_work_group_copy(multi_ptr<DestT, DestS, DestD> dest,                    \
+                                     multi_ptr<SrcT, SrcS, SrcD> src,                        \
+                                     size_t num_elements) const {                            \
     return detail::group_copy(dest.get_decorated(), src.get_decorated(), num_elements, 1, 1, \
                               LOCAL_ID, LOCAL_SIZE);                                         \
   }                                                                                          \
-  template <typename DestT, access::decorated DestD, typename SrcT, access::decorated SrcD,  \
-            typename = std::enable_if_t<detail::group_copy_types_match<DestT, SrcT>>>       \
-  device_event async_work_group_copy(                                                        \
-      multi_ptr<DestT, access::address_space::global_space, DestD> dest,                     \
-      multi_ptr<SrcT, access::address_space::local_space, SrcD> src,                         \
-      size_t num_elements) const {                                                           \
-    return detail::group_copy(dest.get_decorated(), src.get_decorated(), num_elements, 1, 1, \
-                              LOCAL_ID, LOCAL_SIZE);                                         \
-  }                                                                                          \
-  template <typename DestT, access::decorated DestD, typename SrcT, access::decorated SrcD,  \
-            typename = std::enable_if_t<detail::group_copy_types_match<DestT, SrcT>>>       \
-  device_event async_work_group_copy(                                                        \
-      multi_ptr<DestT, access::address_space::local_space, DestD> dest,                      \
-      multi_ptr<SrcT, access::address_space::global_space, SrcD> src, size_t num_elements,   \
-      size_t src_stride) const {                                                             \
-    return detail::group_copy(dest.get_decorated(), src.get_decorated(), num_elements, 1,    \
-                              src_stride, LOCAL_ID, LOCAL_SIZE);                             \
-  }                                                                                          \
-  template <typename DestT, access::decorated DestD, typename SrcT, access::decorated SrcD,  \
-            typename = std::enable_if_t<detail::group_copy_types_match<DestT, SrcT>>>       \
-  device_event async_work_group_copy(                                                        \
-      multi_ptr<DestT, access::address_space::global_space, DestD> dest,                     \
-      multi_ptr<SrcT, access::address_space::local_space, SrcD> src, size_t num_elements,    \
-      size_t dest_stride) const {                                                            \
-    return detail::group_copy(dest.get_decorated(), src.get_decorated(), num_elements,       \
-                              dest_stride, 1, LOCAL_ID, LOCAL_SIZE);                         \
+  template <typename DestT, access::address_space DestS, access::decorated DestD,           \
+            typename SrcT, access::address_space SrcS, access::decorated SrcD,              \
+            typename = std::enable_if_t<detail::group_copy_types_match<DestT, SrcT> &&      \
+                                        detail::is_group_copy_direction<DestS, SrcS>>>      \
+  device_event async_work_group_copy(multi_ptr<DestT, DestS, DestD> dest,                    \
+                                     multi_ptr<SrcT, SrcS, SrcD> src, size_t num_elements,   \
+                                     size_t global_stride) const {                           \
+    return detail::group_copy_strided<DestS>(dest.get_decorated(), src.get_decorated(),     \
+                                             num_elements, global_stride, LOCAL_ID,         \
+                                             LOCAL_SIZE);                                    \
   }                                                                                          \
   template <typename... Events> void wait_for(Events... events) const {                      \
     static_assert((std::is_same_v<Events, device_event> && ...),                             \

@@ -126,6 +126,62 @@ USYCL_REMOVE_DECORATION(opencl_private)
 #endif
 template <typename T> using remove_decoration_t = typename remove_decoration<T>::type;
 
+namespace detail {
+// Pointer arithmetic shared by every multi_ptr form (object element types
+// only; an integer offset of any integral type, so that `p + size_t(i)` is
+// not ambiguous). Hidden friends of a base class are found by argument-
+// dependent lookup on the derived multi_ptr.
+template <typename Derived, typename ElementType> class multi_ptr_arithmetic {
+  template <typename U> using if_object = std::enable_if_t<!std::is_void_v<U>, int>;
+  template <typename I, typename U>
+  using if_offset = std::enable_if_t<std::is_integral_v<I> && !std::is_void_v<U>, int>;
+
+public:
+  template <typename U = ElementType, if_object<U> = 0> friend Derived &operator++(Derived &mp) {
+    ++mp.ptr_;
+    return mp;
+  }
+  template <typename U = ElementType, if_object<U> = 0>
+  friend Derived operator++(Derived &mp, int) {
+    Derived old = mp;
+    ++mp.ptr_;
+    return old;
+  }
+  template <typename U = ElementType, if_object<U> = 0> friend Derived &operator--(Derived &mp) {
+    --mp.ptr_;
+    return mp;
+  }
+  template <typename U = ElementType, if_object<U> = 0>
+  friend Derived operator--(Derived &mp, int) {
+    Derived old = mp;
+    --mp.ptr_;
+    return old;
+  }
+  template <typename I, typename U = ElementType, if_offset<I, U> = 0>
+  friend Derived &operator+=(Derived &lhs, I r) {
+    lhs.ptr_ += r;
+    return lhs;
+  }
+  template <typename I, typename U = ElementType, if_offset<I, U> = 0>
+  friend Derived &operator-=(Derived &lhs, I r) {
+    lhs.ptr_ -= r;
+    return lhs;
+  }
+  template <typename I, typename U = ElementType, if_offset<I, U> = 0>
+  friend Derived operator+(const Derived &lhs, I r) {
+    Derived sum = lhs;
+    sum.ptr_ += r;
+    return sum;
+  }
+  template <typename I, typename U = ElementType, if_offset<I, U> = 0>
+  friend Derived operator-(const Derived &lhs, I r) {
+    Derived difference = lhs;
+    difference.ptr_ -= r;
+    return difference;
+  }
+};
+} // namespace detail
+
 template <typename ElementType, access::address_space Space,
           access::decorated DecorateAddress = access::decorated::legacy>
 class multi_ptr;
@@ -135,8 +191,11 @@ class multi_ptr;
 // void / const void forms: members that need an object type are disabled
 // for void.
 template <typename ElementType, access::address_space Space, access::decorated DecorateAddress>
-class multi_ptr {
+class multi_ptr
+    : public detail::multi_ptr_arithmetic<multi_ptr<ElementType, Space, DecorateAddress>,
+                                          ElementType> {
   template <typename E, access::address_space S, access::decorated D> friend class multi_ptr;
+  friend class detail::multi_ptr_arithmetic<multi_ptr, ElementType>;
   using decorated_element = detail::decorated_t<ElementType, Space>;
   static constexpr bool is_void = std::is_void_v<ElementType>;
   template <typename U> using if_object = std::enable_if_t<!std::is_void_v<U>, int>;
@@ -293,52 +352,6 @@ public:
     detail::prefetch_bytes(get_raw(), num_elements * sizeof(U));
   }
 
-  // Arithmetic (object types only; integer offsets of any integral type, so
-  // that `p + size_t(i)` is not ambiguous).
-  template <typename U = ElementType, if_object<U> = 0>
-  friend multi_ptr &operator++(multi_ptr &mp) {
-    ++mp.ptr_;
-    return mp;
-  }
-  template <typename U = ElementType, if_object<U> = 0>
-  friend multi_ptr operator++(multi_ptr &mp, int) {
-    multi_ptr old = mp;
-    ++mp.ptr_;
-    return old;
-  }
-  template <typename U = ElementType, if_object<U> = 0>
-  friend multi_ptr &operator--(multi_ptr &mp) {
-    --mp.ptr_;
-    return mp;
-  }
-  template <typename U = ElementType, if_object<U> = 0>
-  friend multi_ptr operator--(multi_ptr &mp, int) {
-    multi_ptr old = mp;
-    --mp.ptr_;
-    return old;
-  }
-  template <typename I, typename U = ElementType,
-            typename = std::enable_if_t<std::is_integral_v<I> && !std::is_void_v<U>>>
-  friend multi_ptr &operator+=(multi_ptr &lhs, I r) {
-    lhs.ptr_ += r;
-    return lhs;
-  }
-  template <typename I, typename U = ElementType,
-            typename = std::enable_if_t<std::is_integral_v<I> && !std::is_void_v<U>>>
-  friend multi_ptr &operator-=(multi_ptr &lhs, I r) {
-    lhs.ptr_ -= r;
-    return lhs;
-  }
-  template <typename I, typename U = ElementType,
-            typename = std::enable_if_t<std::is_integral_v<I> && !std::is_void_v<U>>>
-  friend multi_ptr operator+(const multi_ptr &lhs, I r) {
-    return multi_ptr(lhs.ptr_ + r);
-  }
-  template <typename I, typename U = ElementType,
-            typename = std::enable_if_t<std::is_integral_v<I> && !std::is_void_v<U>>>
-  friend multi_ptr operator-(const multi_ptr &lhs, I r) {
-    return multi_ptr(lhs.ptr_ - r);
-  }
   template <typename U = ElementType, if_object<U> = 0>
   friend difference_type operator-(const multi_ptr &lhs, const multi_ptr &rhs) {
     return lhs.ptr_ - rhs.ptr_;
@@ -373,8 +386,11 @@ private:
 // global_ptr<T> & co. mean without a decorated argument: converts implicitly
 // to and from raw pointers, get() returns the decorated pointer.
 template <typename ElementType, access::address_space Space>
-class multi_ptr<ElementType, Space, access::decorated::legacy> {
+class multi_ptr<ElementType, Space, access::decorated::legacy>
+    : public detail::multi_ptr_arithmetic<multi_ptr<ElementType, Space, access::decorated::legacy>,
+                                          ElementType> {
   template <typename E, access::address_space S, access::decorated D> friend class multi_ptr;
+  friend class detail::multi_ptr_arithmetic<multi_ptr, ElementType>;
   using decorated_element = detail::decorated_t<ElementType, Space>;
   static constexpr bool is_void = std::is_void_v<ElementType>;
   // On the host the decorated and raw pointers are one type: one constructor.
@@ -493,51 +509,6 @@ public:
   template <typename U = ElementType, if_object<U> = 0>
   void prefetch(size_t num_elements) const {
     detail::prefetch_bytes(get_raw(), num_elements * sizeof(U));
-  }
-
-  template <typename U = ElementType, if_object<U> = 0>
-  friend multi_ptr &operator++(multi_ptr &mp) {
-    ++mp.ptr_;
-    return mp;
-  }
-  template <typename U = ElementType, if_object<U> = 0>
-  friend multi_ptr operator++(multi_ptr &mp, int) {
-    multi_ptr old = mp;
-    ++mp.ptr_;
-    return old;
-  }
-  template <typename U = ElementType, if_object<U> = 0>
-  friend multi_ptr &operator--(multi_ptr &mp) {
-    --mp.ptr_;
-    return mp;
-  }
-  template <typename U = ElementType, if_object<U> = 0>
-  friend multi_ptr operator--(multi_ptr &mp, int) {
-    multi_ptr old = mp;
-    --mp.ptr_;
-    return old;
-  }
-  template <typename I, typename U = ElementType,
-            typename = std::enable_if_t<std::is_integral_v<I> && !std::is_void_v<U>>>
-  friend multi_ptr &operator+=(multi_ptr &lhs, I r) {
-    lhs.ptr_ += r;
-    return lhs;
-  }
-  template <typename I, typename U = ElementType,
-            typename = std::enable_if_t<std::is_integral_v<I> && !std::is_void_v<U>>>
-  friend multi_ptr &operator-=(multi_ptr &lhs, I r) {
-    lhs.ptr_ -= r;
-    return lhs;
-  }
-  template <typename I, typename U = ElementType,
-            typename = std::enable_if_t<std::is_integral_v<I> && !std::is_void_v<U>>>
-  friend multi_ptr operator+(const multi_ptr &lhs, I r) {
-    return multi_ptr(pointer_t(lhs.ptr_ + r));
-  }
-  template <typename I, typename U = ElementType,
-            typename = std::enable_if_t<std::is_integral_v<I> && !std::is_void_v<U>>>
-  friend multi_ptr operator-(const multi_ptr &lhs, I r) {
-    return multi_ptr(pointer_t(lhs.ptr_ - r));
   }
 
 private:
