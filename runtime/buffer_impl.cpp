@@ -5,6 +5,7 @@
 
 #include <sycl/detail/buffer_api.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -53,6 +54,22 @@ buffer_impl::add_access(const std::shared_ptr<event_impl> &cmd, access_mode mode
     readers_.push_back(cmd);
   }
   return deps;
+}
+
+std::vector<std::shared_ptr<event_impl>>
+buffer_impl::add_host_access(const std::shared_ptr<event_impl> &access, access_mode mode) {
+  auto deps = add_access(access, mode);
+  std::lock_guard lock(mutex_);
+  open_host_accesses_.push_back(access.get());
+  return deps;
+}
+
+void buffer_impl::end_host_access(const std::shared_ptr<event_impl> &access) {
+  {
+    std::lock_guard lock(mutex_);
+    std::erase(open_host_accesses_, access.get());
+  }
+  access->set_complete();
 }
 
 void buffer_impl::invalidate_others_locked(device_impl *keep) {
@@ -114,15 +131,20 @@ void *buffer_impl::prepare_host(access_mode mode, bool no_init) {
 }
 
 void buffer_impl::wait_all() {
-  std::shared_ptr<event_impl> writer;
-  std::vector<std::shared_ptr<event_impl>> readers;
+  std::vector<std::shared_ptr<event_impl>> commands;
   {
     std::lock_guard lock(mutex_);
-    writer = last_writer_;
-    readers = readers_;
+    commands = readers_;
+    if (last_writer_) commands.push_back(last_writer_);
+    // An open host accessor is no command: waiting for it here would wait
+    // for an object the same thread may still hold (SYCL 2020 §4.7.2.3
+    // blocks on the work in queues only). Its data stays valid: the host
+    // accessor keeps this buffer_impl alive.
+    std::erase_if(commands, [this](const std::shared_ptr<event_impl> &e) {
+      return std::ranges::find(open_host_accesses_, e.get()) != open_host_accesses_.end();
+    });
   }
-  if (writer) writer->wait();
-  for (auto &r : readers) r->wait();
+  for (auto &c : commands) c->wait();
 }
 
 void buffer_impl::release() {
@@ -196,14 +218,18 @@ size_t buffer_byte_size(const buffer_impl &b) { return b.bytes(); }
 
 host_access buffer_host_access(const std::shared_ptr<buffer_impl> &b, access_mode mode,
                                bool no_init) {
-  // The host access is a command of its own: later device work waits until
-  // the host accessor is destroyed.
+  // The host access is ordered like a command: later device work waits until
+  // the host accessor is destroyed. The token keeps the buffer_impl (and so
+  // the host memory `ptr` points into) alive for as long as any copy of the
+  // host accessor, also past the buffer's last handle.
   auto access = std::make_shared<event_impl>();
-  auto deps = b->add_access(access, mode);
+  auto deps = b->add_host_access(access, mode);
+  // Ends the access also when bringing the data to the host throws.
+  std::shared_ptr<void> token(nullptr, [b, access](void *) { b->end_host_access(access); });
   for (auto &d : deps) d->wait();
   void *ptr = b->prepare_host(mode, no_init);
   access->set_enqueued(nullptr, nullptr, nullptr);
-  return {ptr, std::shared_ptr<void>(ptr, [access](void *) { access->set_complete(); })};
+  return {ptr, std::move(token)};
 }
 
 } // namespace detail

@@ -29,6 +29,12 @@ public:
   // must wait for (the last writer; for writes also the readers since).
   std::vector<std::shared_ptr<event_impl>> add_access(const std::shared_ptr<event_impl> &cmd,
                                                       access_mode mode);
+  // A host accessor's access: ordered like a command, but not work in a
+  // queue, so the buffer's destructor does not wait for it (it ends when the
+  // host accessor dies, which may be after the buffer's last handle).
+  std::vector<std::shared_ptr<event_impl>>
+  add_host_access(const std::shared_ptr<event_impl> &access, access_mode mode);
+  void end_host_access(const std::shared_ptr<event_impl> &access);
 
   // Makes the data current where `device` reads it and returns the address
   // device code uses. Copies to a device are enqueued on `bq` ahead of the
@@ -38,7 +44,8 @@ public:
   // Same for the host (host accessors, host tasks, write-back).
   void *prepare_host(access_mode mode, bool no_init);
 
-  // Waits for every command that touches the buffer.
+  // Waits for every command that touches the buffer (not for open host
+  // accessors).
   void wait_all();
   // Last user handle gone: wait, write back, free device memory.
   void release();
@@ -64,6 +71,7 @@ private:
   std::map<device_impl *, device_copy> copies_;
   std::shared_ptr<event_impl> last_writer_;
   std::vector<std::shared_ptr<event_impl>> readers_;
+  std::vector<const event_impl *> open_host_accesses_;
   void *final_data_ = nullptr; // write-back destination (null: none)
   std::function<void(const void *)> final_writer_; // or this writes it back
   bool write_back_ = false;

@@ -52,7 +52,8 @@ template <typename DataT, int Dims = 1,
           access_mode Mode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write),
           target Tgt = target::device,
           access::placeholder IsPlaceholder = access::placeholder::false_t>
-class accessor {
+class accessor : public detail::buffer_accessor_container<
+                     accessor<DataT, Dims, Mode, Tgt, IsPlaceholder>, DataT, Dims, Mode> {
   static_assert(Dims >= 0 && Dims <= 3, "accessors have 0 to 3 dimensions");
   static_assert(Tgt == target::device || Tgt == target::constant_buffer ||
                     Tgt == target::host_task,
@@ -60,19 +61,12 @@ class accessor {
   static constexpr int SD = detail::storage_dims<Dims>;
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
   friend class accessor;
+  using value_t = detail::accessor_value_t<DataT, Mode>;
 
 public:
-  using value_type = std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
-  using reference = value_type &;
-  using const_reference = const DataT &;
+  using typename accessor::accessor_container::iterator;
   template <access::decorated IsDecorated>
-  using accessor_ptr = multi_ptr<value_type, access::address_space::global_space, IsDecorated>;
-  using iterator = detail::accessor_iterator<value_type, SD>;
-  using const_iterator = detail::accessor_iterator<const value_type, SD>;
-  using reverse_iterator = std::reverse_iterator<iterator>;
-  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
-  using difference_type = std::ptrdiff_t;
-  using size_type = size_t;
+  using accessor_ptr = multi_ptr<value_t, access::address_space::global_space, IsDecorated>;
 
   accessor() = default;
 
@@ -164,11 +158,6 @@ public:
   ~accessor() = default;
 #endif
 
-  void swap(accessor &other) {
-    accessor t = *this;
-    *this = other;
-    other = t;
-  }
   friend bool operator==(const accessor &a, const accessor &b) {
     return a.identity_ == b.identity_ && a.base_ == b.base_;
   }
@@ -183,12 +172,7 @@ public:
     return detail::accessor_get_property<Prop>(flags_ & detail::accessor_no_init_property);
   }
 
-  size_type byte_size() const noexcept { return size() * sizeof(DataT); }
-  size_type size() const noexcept { return acc_range_.size(); }
-  size_type max_size() const noexcept { return size_type(-1) / sizeof(DataT); }
-  [[deprecated("use size()")]] size_t get_count() const noexcept { return size(); }
-  [[deprecated("use byte_size()")]] size_t get_size() const noexcept { return byte_size(); }
-  bool empty() const noexcept { return size() == 0; }
+  size_t size() const noexcept { return acc_range_.size(); }
   template <int D = Dims, std::enable_if_t<(D > 0), int> = 0> range<Dims> get_range() const {
     return acc_range_;
   }
@@ -201,9 +185,9 @@ public:
   // sycl::atomic on the element (reference stays value_type &, as the CTS checks).
   using element_ref =
       std::conditional_t<Mode == access_mode::atomic,
-                         atomic<DataT, access::address_space::global_space>, value_type &>;
+                         atomic<DataT, access::address_space::global_space>, value_t &>;
   template <int D = Dims, std::enable_if_t<D == 0 && Mode != access_mode::atomic, int> = 0>
-  operator reference() const {
+  operator value_t &() const {
     return *data();
   }
   template <int D = Dims, std::enable_if_t<D == 0 && Mode == access_mode::atomic, int> = 0>
@@ -211,13 +195,13 @@ public:
     return detail::accessor_element<element_ref>(*data());
   }
   template <int D = Dims, std::enable_if_t<D == 0 && Mode != access_mode::read, int> = 0>
-  const accessor &operator=(const value_type &v) const {
+  const accessor &operator=(const value_t &v) const {
     *data() = v;
     return *this;
   }
   template <int D = Dims, std::enable_if_t<D == 0 && Mode != access_mode::read, int> = 0>
-  const accessor &operator=(value_type &&v) const {
-    *data() = static_cast<value_type &&>(v);
+  const accessor &operator=(value_t &&v) const {
+    *data() = static_cast<value_t &&>(v);
     return *this;
   }
   template <int D = Dims, std::enable_if_t<(D > 0), int> = 0>
@@ -237,14 +221,14 @@ public:
   }
   template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
   auto operator[](size_t i) const {
-    return detail::subscript<value_type, Dims, 1, element_ref>(
+    return detail::subscript<value_t, Dims, 1, element_ref>(
         data() + offset_base(), &mem_range_[0], i + offset_[0]);
   }
 
   // The start of the (sub-)buffer, also for a ranged accessor (SYCL 2020).
   auto get_pointer() const noexcept {
     if constexpr (Tgt == target::device)
-      return global_ptr<value_type>(data());
+      return global_ptr<value_t>(data());
     else if constexpr (Tgt == target::constant_buffer)
       return constant_ptr<DataT>(const_cast<DataT *>(static_cast<const DataT *>(data())));
     else
@@ -257,15 +241,8 @@ public:
 
   iterator begin() const noexcept { return iterator(data(), mem_range_, acc_range_, offset_, 0); }
   iterator end() const noexcept {
-    return iterator(data(), mem_range_, acc_range_, offset_,
-                    static_cast<difference_type>(size()));
+    return iterator(data(), mem_range_, acc_range_, offset_, std::ptrdiff_t(size()));
   }
-  const_iterator cbegin() const noexcept { return begin(); }
-  const_iterator cend() const noexcept { return end(); }
-  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
-  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
-  const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
-  const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
 
   // Implementation details (std::hash, handler).
   size_t hash_value() const noexcept { return std::hash<uint64_t>()(identity_ ^ (base_ << 40)); }
@@ -319,7 +296,7 @@ private:
 #endif
   }
 
-  value_type *data() const noexcept { return ptr_ + base_; }
+  value_t *data() const noexcept { return ptr_ + base_; }
   // Offsets of dimensions after the first, applied in subscript<> chains.
   size_t offset_base() const {
     id<SD> o = offset_;

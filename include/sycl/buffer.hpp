@@ -267,7 +267,13 @@ public:
       });
     }
   }
-  void set_write_back(bool flag = true) { detail::buffer_set_write_back(*impl_, flag); }
+  void set_write_back(bool flag = true) {
+    // A sub-buffer is a window of its parent's storage and has no write-back
+    // destination of its own: "nowhere to write back", so no effect (SYCL
+    // 2020 §4.7.2.2). Above all it must not switch off its parent's.
+    if (is_sub_buffer_) return;
+    detail::buffer_set_write_back(*impl_, flag);
+  }
 
   // ---- reinterpret (SYCL 2020 §4.7.2.3) ----
   template <typename NewT, int NewDims, typename NewAlloc = typename std::allocator_traits<

@@ -15,21 +15,15 @@ inline namespace _V1 {
 
 template <typename DataT, int Dims = 1,
           access_mode Mode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
-class host_accessor {
+class host_accessor
+    : public detail::buffer_accessor_container<host_accessor<DataT, Dims, Mode>, DataT, Dims, Mode> {
   static_assert(Dims >= 0 && Dims <= 3, "host_accessor has 0 to 3 dimensions");
   static constexpr int SD = detail::storage_dims<Dims>;
   template <typename T, int D, access_mode M> friend class host_accessor;
+  using value_t = detail::accessor_value_t<DataT, Mode>;
 
 public:
-  using value_type = std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
-  using reference = value_type &;
-  using const_reference = const DataT &;
-  using iterator = detail::accessor_iterator<value_type, SD>;
-  using const_iterator = detail::accessor_iterator<const value_type, SD>;
-  using reverse_iterator = std::reverse_iterator<iterator>;
-  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
-  using difference_type = std::ptrdiff_t;
-  using size_type = size_t;
+  using typename host_accessor::accessor_container::iterator;
 
   host_accessor() = default;
 
@@ -74,11 +68,6 @@ public:
       : ptr_(o.ptr_), mem_range_(o.mem_range_), acc_range_(o.acc_range_), offset_(o.offset_),
         token_(o.token_), identity_(o.identity_), no_init_property_(o.no_init_property_) {}
 
-  void swap(host_accessor &other) {
-    host_accessor t = *this;
-    *this = other;
-    other = t;
-  }
   friend bool operator==(const host_accessor &a, const host_accessor &b) {
     return a.identity_ == b.identity_ && a.ptr_ == b.ptr_;
   }
@@ -91,12 +80,7 @@ public:
     return detail::accessor_get_property<Prop>(no_init_property_);
   }
 
-  size_type byte_size() const noexcept { return size() * sizeof(DataT); }
-  size_type size() const noexcept { return acc_range_.size(); }
-  size_type max_size() const noexcept { return size_type(-1) / sizeof(DataT); }
-  [[deprecated("use size()")]] size_t get_count() const noexcept { return size(); }
-  [[deprecated("use byte_size()")]] size_t get_size() const noexcept { return byte_size(); }
-  bool empty() const noexcept { return size() == 0; }
+  size_t size() const noexcept { return acc_range_.size(); }
   template <int D = Dims, std::enable_if_t<(D > 0), int> = 0> range<Dims> get_range() const {
     return acc_range_;
   }
@@ -104,48 +88,42 @@ public:
     return offset_;
   }
 
-  template <int D = Dims, std::enable_if_t<D == 0, int> = 0> operator reference() const {
+  template <int D = Dims, std::enable_if_t<D == 0, int> = 0> operator value_t &() const {
     return *ptr_;
   }
   template <int D = Dims, std::enable_if_t<D == 0 && Mode != access_mode::read, int> = 0>
-  const host_accessor &operator=(const value_type &v) const {
+  const host_accessor &operator=(const value_t &v) const {
     *ptr_ = v;
     return *this;
   }
   template <int D = Dims, std::enable_if_t<D == 0 && Mode != access_mode::read, int> = 0>
-  const host_accessor &operator=(value_type &&v) const {
-    *ptr_ = static_cast<value_type &&>(v);
+  const host_accessor &operator=(value_t &&v) const {
+    *ptr_ = static_cast<value_t &&>(v);
     return *this;
   }
   template <int D = Dims, std::enable_if_t<(D > 0), int> = 0>
-  reference operator[](id<Dims> i) const {
+  value_t &operator[](id<Dims> i) const {
     return ptr_[detail::linearize(id<Dims>(i + offset_), mem_range_)];
   }
   template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  reference operator[](size_t i) const {
+  value_t &operator[](size_t i) const {
     return ptr_[i + offset_[0]];
   }
   template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
   auto operator[](size_t i) const {
     id<SD> o = offset_;
     o[0] = 0;
-    return detail::subscript<value_type, Dims, 1>(ptr_ + detail::linearize(o, mem_range_),
-                                                  &mem_range_[0], i + offset_[0]);
+    return detail::subscript<value_t, Dims, 1>(ptr_ + detail::linearize(o, mem_range_),
+                                               &mem_range_[0], i + offset_[0]);
   }
 
   // The start of the buffer, also for a ranged accessor (SYCL 2020).
-  std::add_pointer_t<value_type> get_pointer() const noexcept { return ptr_; }
+  value_t *get_pointer() const noexcept { return ptr_; }
 
   iterator begin() const noexcept { return iterator(ptr_, mem_range_, acc_range_, offset_, 0); }
   iterator end() const noexcept {
-    return iterator(ptr_, mem_range_, acc_range_, offset_, static_cast<difference_type>(size()));
+    return iterator(ptr_, mem_range_, acc_range_, offset_, std::ptrdiff_t(size()));
   }
-  const_iterator cbegin() const noexcept { return begin(); }
-  const_iterator cend() const noexcept { return end(); }
-  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
-  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
-  const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
-  const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
 
   size_t hash_value() const noexcept { return std::hash<uint64_t>()(identity_); }
 
@@ -164,13 +142,13 @@ protected:
     no_init_property_ = props.has_property<property::no_init>();
     auto access = detail::buffer_host_access(buf.impl(), Mode,
                                              detail::accessor_no_init("host_accessor", Mode, props));
-    ptr_ = reinterpret_cast<value_type *>(static_cast<char *>(access.ptr) + buf.byte_offset());
+    ptr_ = reinterpret_cast<value_t *>(static_cast<char *>(access.ptr) + buf.byte_offset());
     token_ = std::move(access.release);
     identity_ = detail::next_accessor_identity();
   }
 
 private:
-  value_type *ptr_ = nullptr; // the buffer's first element on the host
+  value_t *ptr_ = nullptr; // the buffer's first element on the host
   range<SD> mem_range_;
   range<SD> acc_range_;
   id<SD> offset_;

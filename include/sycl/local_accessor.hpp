@@ -17,22 +17,16 @@ inline namespace _V1 {
 
 class handler;
 
-template <typename DataT, int Dims = 1> class local_accessor {
+// Local memory is contiguous, so its iterators are plain pointers.
+template <typename DataT, int Dims = 1>
+class local_accessor : public detail::accessor_container<local_accessor<DataT, Dims>, DataT, DataT,
+                                                         DataT *, const DataT *> {
   static_assert(Dims >= 0 && Dims <= 3, "local_accessor has 0 to 3 dimensions");
   static constexpr int SD = detail::storage_dims<Dims>;
 
 public:
-  using value_type = DataT;
-  using reference = value_type &;
-  using const_reference = const DataT &;
   template <access::decorated IsDecorated>
-  using accessor_ptr = multi_ptr<value_type, access::address_space::local_space, IsDecorated>;
-  using iterator = value_type *;
-  using const_iterator = const value_type *;
-  using reverse_iterator = std::reverse_iterator<iterator>;
-  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
-  using difference_type = std::ptrdiff_t;
-  using size_type = size_t;
+  using accessor_ptr = multi_ptr<DataT, access::address_space::local_space, IsDecorated>;
 
   local_accessor() = default;
   template <int D = Dims, std::enable_if_t<D == 0, int> = 0>
@@ -61,11 +55,6 @@ public:
   local_accessor &operator=(local_accessor &&) = default;
 #endif
 
-  void swap(local_accessor &other) {
-    local_accessor t = *this;
-    *this = other;
-    other = t;
-  }
   friend bool operator==(const local_accessor &a, const local_accessor &b) {
     return a.identity_ == b.identity_ && a.range_ == b.range_;
   }
@@ -76,66 +65,53 @@ public:
     return detail::accessor_get_property<Prop>(false);
   }
 
-  size_type byte_size() const noexcept { return size() * sizeof(DataT); }
-  size_type size() const noexcept { return range_.size(); }
-  size_type max_size() const noexcept { return size_type(-1) / sizeof(DataT); }
-  [[deprecated("use size()")]] size_t get_count() const noexcept { return size(); }
-  [[deprecated("use byte_size()")]] size_t get_size() const noexcept { return byte_size(); }
-  bool empty() const noexcept { return size() == 0; }
+  size_t size() const noexcept { return range_.size(); }
   template <int D = Dims, std::enable_if_t<(D > 0), int> = 0> range<Dims> get_range() const {
     return range_;
   }
 
   // Element access (device code).
-  template <int D = Dims, std::enable_if_t<D == 0, int> = 0> operator reference() const {
+  template <int D = Dims, std::enable_if_t<D == 0, int> = 0> operator DataT &() const {
     return *data();
   }
   template <int D = Dims, std::enable_if_t<D == 0, int> = 0>
-  const local_accessor &operator=(const value_type &v) const {
+  const local_accessor &operator=(const DataT &v) const {
     *data() = v;
     return *this;
   }
   template <int D = Dims, std::enable_if_t<D == 0, int> = 0>
-  const local_accessor &operator=(value_type &&v) const {
-    *data() = static_cast<value_type &&>(v);
+  const local_accessor &operator=(DataT &&v) const {
+    *data() = static_cast<DataT &&>(v);
     return *this;
   }
   template <int D = Dims, std::enable_if_t<(D > 0), int> = 0>
-  reference operator[](id<Dims> i) const {
+  DataT &operator[](id<Dims> i) const {
     return data()[detail::linearize(i, range_)];
   }
   template <int D = Dims, std::enable_if_t<D == 1, int> = 0>
-  reference operator[](size_t i) const {
+  DataT &operator[](size_t i) const {
     return data()[i];
   }
   template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
   auto operator[](size_t i) const {
-    return detail::subscript<value_type, Dims, 1>(data(), &range_[0], i);
+    return detail::subscript<DataT, Dims, 1>(data(), &range_[0], i);
   }
 
   // Deprecated in SYCL 2020: use get_multi_ptr.
-  local_ptr<value_type> get_pointer() const noexcept {
-    return local_ptr<value_type>(data());
-  }
+  local_ptr<DataT> get_pointer() const noexcept { return local_ptr<DataT>(data()); }
   template <access::decorated IsDecorated>
   accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
     return address_space_cast<access::address_space::local_space, IsDecorated>(data());
   }
 
-  iterator begin() const noexcept { return data(); }
-  iterator end() const noexcept { return data() + size(); }
-  const_iterator cbegin() const noexcept { return begin(); }
-  const_iterator cend() const noexcept { return end(); }
-  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
-  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
-  const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
-  const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
+  DataT *begin() const noexcept { return data(); }
+  DataT *end() const noexcept { return data() + size(); }
 
   // Implementation details (std::hash, multi_ptr, legacy accessors).
   size_t hash_value() const noexcept { return std::hash<uint64_t>()(identity_); }
   const size_t *extents() const noexcept { return &range_[0]; }
-  value_type *data() const noexcept {
-    return reinterpret_cast<value_type *>(detail::local_memory_base() + offset_);
+  DataT *data() const noexcept {
+    return reinterpret_cast<DataT *>(detail::local_memory_base() + offset_);
   }
 
 private:

@@ -1,11 +1,14 @@
 // host_accessor semantics: it sees kernel results; a kernel submitted after a
 // host_accessor is destroyed sees the host's writes; buffers write back into
 // the user's pointer on destruction (and not with set_write_back(false));
-// set_final_data; ranged host accessors; buffer copies share data.
+// set_final_data; ranged host accessors; buffer copies share data; a
+// host_accessor may outlive its buffer; set_write_back on a sub-buffer leaves
+// the parent's write-back alone.
 #include "e2e_common.hpp"
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <vector>
 
 constexpr size_t n = 2048;
@@ -113,11 +116,58 @@ static void ranged_host_accessor(sycl::queue &q) {
     e2e::check_eq("ranged write visible [" + std::to_string(i) + "]", all[i], (i >= 50 && i < 60) ? -2 : int(i) * 2);
 }
 
+// The buffer's destructor waits for work in queues, not for a host accessor
+// the same thread still holds (that would never return); the host accessor's
+// data stays valid after the buffer is gone.
+static void host_accessor_outlives_buffer(sycl::queue &q) {
+  std::vector<int> data(16, 1);
+  std::optional<sycl::host_accessor<int>> user_memory, owned_memory;
+  {
+    sycl::buffer<int> B(data.data(), sycl::range<1>(16));
+    sycl::buffer<int> C{sycl::range<1>(16)};
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor b(B, h, sycl::write_only);
+      sycl::accessor c(C, h, sycl::write_only, sycl::no_init);
+      h.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) {
+        b[i] = int(i[0]) * 2;
+        c[i] = int(i[0]) + 100;
+      });
+    });
+    user_memory.emplace(B);
+    owned_memory.emplace(C, sycl::read_only);
+    (*user_memory)[0] = -5;
+  } // both buffers die here while their host accessors live
+  e2e::check_eq("write-back with a live host_accessor data[0]", data[0], -5);
+  e2e::check_eq("write-back with a live host_accessor data[7]", data[7], 14);
+  e2e::check_eq("host_accessor after its buffer [3]", (*user_memory)[3], 6);
+  e2e::check_eq("host_accessor of owned memory after its buffer [9]", (*owned_memory)[9], 109);
+  user_memory.reset();
+  owned_memory.reset();
+}
+
+static void sub_buffer_write_back(sycl::queue &q) {
+  std::vector<int> data(8, 0);
+  {
+    sycl::buffer<int> parent(data.data(), sycl::range<1>(8));
+    sycl::buffer<int> sub(parent, sycl::id<1>(4), sycl::range<1>(4));
+    sub.set_write_back(false); // nowhere of its own to write back to: no effect
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a(parent, h, sycl::write_only);
+      h.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) { a[i] = 7; });
+    });
+  }
+  for (size_t i = 0; i < 8; ++i)
+    e2e::check_eq("parent writes back after sub.set_write_back(false) [" + std::to_string(i) + "]",
+                  data[i], 7);
+}
+
 int main() {
   sycl::queue q;
   e2e::print_device(q, "host_accessor");
   roundtrip(q);
   no_write_back(q);
   ranged_host_accessor(q);
+  host_accessor_outlives_buffer(q);
+  sub_buffer_write_back(q);
   return e2e::finish("host_accessor");
 }

@@ -180,6 +180,59 @@ private:
   difference_type index_ = 0;
 };
 
+// The container interface accessor, host_accessor and local_accessor share
+// (SYCL 2020 §4.7.6.9 member types, size queries and the iterator forms
+// derived from begin() and end()). `Derived` supplies size(), begin() and
+// end(); this base has no members, so it leaves the accessor's layout alone.
+template <typename Derived, typename ValueT, typename DataT, typename Iterator,
+          typename ConstIterator>
+class accessor_container {
+public:
+  using value_type = ValueT;
+  using reference = value_type &;
+  using const_reference = const DataT &;
+  using iterator = Iterator;
+  using const_iterator = ConstIterator;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
+  using difference_type = std::ptrdiff_t;
+  using size_type = size_t;
+
+  size_type byte_size() const noexcept { return self().size() * sizeof(DataT); }
+  size_type max_size() const noexcept { return size_type(-1) / sizeof(DataT); }
+  [[deprecated("use size()")]] size_t get_count() const noexcept { return self().size(); }
+  [[deprecated("use byte_size()")]] size_t get_size() const noexcept { return byte_size(); }
+  bool empty() const noexcept { return self().size() == 0; }
+
+  const_iterator cbegin() const noexcept { return self().begin(); }
+  const_iterator cend() const noexcept { return self().end(); }
+  reverse_iterator rbegin() const noexcept { return reverse_iterator(self().end()); }
+  reverse_iterator rend() const noexcept { return reverse_iterator(self().begin()); }
+  const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
+  const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
+
+  void swap(Derived &other) {
+    Derived t = self();
+    static_cast<Derived &>(*this) = other;
+    other = t;
+  }
+
+private:
+  const Derived &self() const { return static_cast<const Derived &>(*this); }
+};
+
+// What a buffer accessor (accessor, host_accessor) gives access to: const
+// elements in access_mode::read.
+template <typename DataT, access_mode Mode>
+using accessor_value_t = std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
+// The container base of the buffer accessors: iterators map positions to the
+// accessor's range inside the buffer.
+template <typename Derived, typename DataT, int Dims, access_mode Mode>
+using buffer_accessor_container =
+    accessor_container<Derived, accessor_value_t<DataT, Mode>, DataT,
+                       accessor_iterator<accessor_value_t<DataT, Mode>, storage_dims<Dims>>,
+                       accessor_iterator<const accessor_value_t<DataT, Mode>, storage_dims<Dims>>>;
+
 // errc::invalid unless offset + range fits in the buffer's range.
 template <int Dims>
 void check_accessor_bounds(const char *what, const range<Dims> &buffer_range,
