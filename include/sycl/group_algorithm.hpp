@@ -1,15 +1,17 @@
 // SYCL 2020 group functions and algorithms (§4.17.3, §4.17.4) for
 // sycl::group<D> (work-groups) and sycl::sub_group.
 //
-// NVPTX: a sub-group is a warp. Warp-level steps use shfl.sync (any
-// trivially copyable T, moved as 32-bit words), redux.sync for 32-bit
-// integers on sm_80+, and vote/bar.red for predicates. Work-group steps
-// reduce within each warp, pass one value per warp through the group scratch
-// (detail/group_scratch.hpp) and finish in warp 0: two barriers per
-// algorithm, none for a single-warp group.
+// Sub-group algorithms are written once, for any sub-group size, over one
+// lane-exchange primitive (detail/sub_group_shuffle.hpp): shfl.sync on NVPTX,
+// where a sub-group is a warp (plus redux.sync for 32-bit integers on sm_80+
+// and vote for predicates); on the CPU, whose sub-groups have one work-item
+// today, the exchange is the identity and the loops over lanes run zero times.
 //
-// CPU: a sub-group is one work-item, so sub-group algorithms are the
-// identity. Work-group algorithms run between work_group_barrier()s (the CPU
+// NVPTX work-group steps reduce within each warp, pass one value per warp
+// through the group scratch (detail/group_scratch.hpp) and finish in warp 0:
+// two barriers per algorithm, none for a single-warp group.
+//
+// CPU work-group algorithms run between work_group_barrier()s (the CPU
 // backend switches work-items as fibers there): each work-item links a node
 // on its own stack into a list headed in the scratch, work-item 0 folds the
 // list in local-id order (so floating-point results are those of a
@@ -21,6 +23,7 @@
 #pragma once
 
 #include <sycl/detail/group_scratch.hpp>
+#include <sycl/detail/sub_group_shuffle.hpp>
 #include <sycl/detail/work_item_builtins.hpp>
 #include <sycl/functional.hpp>
 #include <sycl/group.hpp>
@@ -78,54 +81,19 @@ template <typename T> struct scan_result {
   T total;
 };
 
-// ============================== NVPTX warps ==============================
-#if USYCL_DEVICE_NVPTX
+// ============================== sub-groups (any size) ==============================
+// Written over lane_shuffle (detail/sub_group_shuffle.hpp), so they hold for
+// every sub-group size; NVPTX adds redux.sync where it applies. `lane`: the
+// caller's sub-group local id, `n`: the lanes taking part, `mask`: them as a
+// warp lane mask.
 
-enum class shfl_kind { idx, up, down, bfly };
-
-// `c` is shfl.sync's clamp operand: the last valid lane for idx/down/bfly
-// (so out-of-range sources return the caller's own value rather than read
-// a lane that does not exist), 0 for up.
-template <shfl_kind K>
-USYCL_INLINE uint32_t shfl_word(uint32_t mask, uint32_t w, uint32_t arg, uint32_t c) {
-  int v = static_cast<int>(w);
-  if constexpr (K == shfl_kind::idx)
-    v = __nvvm_shfl_sync_idx_i32(mask, v, arg, c);
-  else if constexpr (K == shfl_kind::up)
-    v = __nvvm_shfl_sync_up_i32(mask, v, arg, c);
-  else if constexpr (K == shfl_kind::down)
-    v = __nvvm_shfl_sync_down_i32(mask, v, arg, c);
-  else
-    v = __nvvm_shfl_sync_bfly_i32(mask, v, arg, c);
-  return static_cast<uint32_t>(v);
-}
-
-// Any trivially copyable T moves as ceil(sizeof(T)/4) 32-bit shuffles
-// (two for double/int64, as CUDA's __shfl_sync does).
-template <shfl_kind K, typename T>
-USYCL_INLINE T warp_shuffle(uint32_t mask, const T &x, uint32_t arg, uint32_t c) {
-  static_assert(std::is_trivially_copyable_v<T>,
-                "sub-group shuffles need a trivially copyable type");
-  if constexpr (sizeof(T) == 4 && std::is_trivially_copyable_v<T>) {
-    return __builtin_bit_cast(T, shfl_word<K>(mask, __builtin_bit_cast(uint32_t, x), arg, c));
-  } else {
-    constexpr size_t words = (sizeof(T) + 3) / 4;
-    uint32_t w[words] = {};
-    __builtin_memcpy(w, &x, sizeof(T));
-    for (size_t i = 0; i < words; ++i)
-      w[i] = shfl_word<K>(mask, w[i], arg, c);
-    T r = x;
-    __builtin_memcpy(&r, w, sizeof(T));
-    return r;
-  }
-}
-
-USYCL_INLINE uint32_t lanes_mask(uint32_t n) { return n >= 32 ? 0xffffffffu : ((1u << n) - 1u); }
+// The largest shuffle distance a sub-group of `max_size` lanes can need.
+inline constexpr uint32_t widest_lane_step = sub_group::max_size / 2;
 
 // redux.sync (sm_80+) reduces a 32-bit integer over a warp in one
 // instruction.
 template <typename T, typename Op> USYCL_INLINE constexpr bool use_redux() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+#if USYCL_DEVICE_NVPTX && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   return std::is_integral_v<T> && !std::is_same_v<T, bool> && sizeof(T) == 4 &&
          (is_op_v<plus, Op, T> || is_op_v<minimum, Op, T> || is_op_v<maximum, Op, T> ||
           is_op_v<bit_and, Op, T> || is_op_v<bit_or, Op, T> || is_op_v<bit_xor, Op, T>);
@@ -135,7 +103,7 @@ template <typename T, typename Op> USYCL_INLINE constexpr bool use_redux() {
 }
 
 template <typename T, typename Op> USYCL_INLINE T redux(uint32_t mask, T x) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+#if USYCL_DEVICE_NVPTX && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   const int v = static_cast<int>(x);
   constexpr bool sgn = std::is_signed_v<T>;
   if constexpr (is_op_v<plus, Op, T>)
@@ -158,20 +126,20 @@ template <typename T, typename Op> USYCL_INLINE T redux(uint32_t mask, T x) {
 #endif
 }
 
-// Reduction over the first n lanes of a warp; the result is valid in lane 0
-// (in every lane when redux.sync does it). Lanes in `mask` past n (warp 0
-// folding fewer than 32 warp totals) hold junk: redux.sync, which reduces
-// every lane of the mask, gets the identity from them instead.
+// Reduction over the first n lanes; the result is valid in lane 0 (in every
+// lane when redux.sync does it). Lanes in `mask` past n (warp 0 folding
+// fewer than 32 warp totals) hold junk: redux.sync, which reduces every lane
+// of the mask, gets the identity from them instead.
 template <typename T, typename Op>
-USYCL_INLINE T warp_reduce_lane0(T x, const Op &op, uint32_t lane, uint32_t n, uint32_t mask) {
+USYCL_INLINE T sg_reduce_lane0(T x, const Op &op, uint32_t lane, uint32_t n, uint32_t mask) {
   if constexpr (use_redux<T, Op>()) {
     if (lane >= n)
       x = known_identity_v<Op, T>;
     return redux<T, Op>(mask, x);
   } else {
-    for (uint32_t off = 16; off > 0; off >>= 1) {
-      if (off < n) { // uniform within the warp
-        T y = warp_shuffle<shfl_kind::down>(mask, x, off, n - 1);
+    for (uint32_t off = widest_lane_step; off > 0; off >>= 1) {
+      if (off < n) { // uniform within the sub-group
+        T y = lane_shuffle<shfl_kind::down>(mask, n, x, off);
         if (lane + off < n)
           x = op_apply(op, x, y);
       }
@@ -181,33 +149,36 @@ USYCL_INLINE T warp_reduce_lane0(T x, const Op &op, uint32_t lane, uint32_t n, u
 }
 
 // Reduction over the first n lanes with the result in every lane: a
-// butterfly for full warps (every lane computes the same operations, so
+// butterfly for full sub-groups (every lane computes the same operations, so
 // floating-point results agree bit for bit), else a tree and a broadcast.
 template <typename T, typename Op>
-USYCL_INLINE T warp_allreduce(T x, const Op &op, uint32_t lane, uint32_t n, uint32_t mask) {
+USYCL_INLINE T sg_allreduce(T x, const Op &op, uint32_t lane, uint32_t n, uint32_t mask) {
   if constexpr (use_redux<T, Op>()) {
     return redux<T, Op>(mask, x);
   } else {
-    if (n == 32) {
-      for (uint32_t off = 16; off > 0; off >>= 1)
-        x = op_apply(op, x, warp_shuffle<shfl_kind::bfly>(mask, x, off, 31));
+    if (n == sub_group::max_size) {
+      for (uint32_t off = widest_lane_step; off > 0; off >>= 1)
+        x = op_apply(op, x, lane_shuffle<shfl_kind::bfly>(mask, n, x, off));
       return x;
     }
-    x = warp_reduce_lane0(x, op, lane, n, mask);
-    return warp_shuffle<shfl_kind::idx>(mask, x, 0, n - 1);
+    x = sg_reduce_lane0(x, op, lane, n, mask);
+    return lane_shuffle<shfl_kind::idx>(mask, n, x, 0);
   }
 }
 
 // Inclusive scan over the first n lanes (Kogge-Stone).
 template <typename T, typename Op>
-USYCL_INLINE T warp_inclusive_scan(T x, const Op &op, uint32_t lane, uint32_t n, uint32_t mask) {
+USYCL_INLINE T sg_inclusive_scan(T x, const Op &op, uint32_t lane, uint32_t n, uint32_t mask) {
   for (uint32_t off = 1; off < n; off <<= 1) {
-    T y = warp_shuffle<shfl_kind::up>(mask, x, off, 0);
+    T y = lane_shuffle<shfl_kind::up>(mask, n, x, off);
     if (lane >= off)
       x = op_apply(op, y, x);
   }
   return x;
 }
+
+// ============================== NVPTX work-groups ==============================
+#if USYCL_DEVICE_NVPTX
 
 // Where a work-item sits in its work-group's warps.
 struct warp_pos {
@@ -229,16 +200,16 @@ USYCL_INLINE T wg_reduce_nvptx(uint32_t lid, uint32_t n, T x, const Op &op,
                 "work-group algorithms support types of up to 128 bytes");
   const warp_pos p(lid, n);
   if (p.nwarps == 1)
-    return warp_allreduce(x, op, p.lane, p.width, p.mask);
+    return sg_allreduce(x, op, p.lane, p.width, p.mask);
   char *A = scratch, *B = scratch + scratch_region_bytes;
-  T v = warp_reduce_lane0(x, op, p.lane, p.width, p.mask);
+  T v = sg_reduce_lane0(x, op, p.lane, p.width, p.mask);
   if constexpr (fast_path_v<T>) {
     if (p.lane == 0)
       scratch_store(A + p.warp * sizeof(T), v);
     work_group_barrier();
     if (p.warp == 0) {
       T t = scratch_load(A + (p.lane < p.nwarps ? p.lane : 0) * sizeof(T), v);
-      t = warp_reduce_lane0(t, op, p.lane, p.nwarps, 0xffffffffu);
+      t = sg_reduce_lane0(t, op, p.lane, p.nwarps, 0xffffffffu);
       if (p.lane == 0)
         scratch_store(B, t);
     }
@@ -274,14 +245,14 @@ USYCL_INLINE scan_result<T> wg_scan_nvptx(uint32_t lid, uint32_t n, T x, const O
   static_assert(2 * sizeof(T) <= scratch_region_bytes,
                 "work-group algorithms support types of up to 128 bytes");
   const warp_pos p(lid, n);
-  T v = warp_inclusive_scan(x, op, p.lane, p.width, p.mask);
-  T before = warp_shuffle<shfl_kind::up>(p.mask, v, 1, 0); // valid for lane > 0
+  T v = sg_inclusive_scan(x, op, p.lane, p.width, p.mask);
+  T before = lane_shuffle<shfl_kind::up>(p.mask, p.width, v, 1); // valid for lane > 0
   if (p.nwarps == 1) {
-    T total = warp_shuffle<shfl_kind::idx>(p.mask, v, p.width - 1, p.width - 1);
+    T total = lane_shuffle<shfl_kind::idx>(p.mask, p.width, v, p.width - 1);
     return {v, before, p.lane > 0, total};
   }
   char *A = scratch, *B = scratch + scratch_region_bytes;
-  T wtotal = warp_shuffle<shfl_kind::idx>(p.mask, v, p.width - 1, p.width - 1);
+  T wtotal = lane_shuffle<shfl_kind::idx>(p.mask, p.width, v, p.width - 1);
   bool has_prefix = false;
   T prefix = v;
   T total = v;
@@ -292,7 +263,7 @@ USYCL_INLINE scan_result<T> wg_scan_nvptx(uint32_t lid, uint32_t n, T x, const O
     if (p.warp == 0) {
       // Lanes past nwarps scan stale data; they only feed higher lanes.
       T t = scratch_load(A + p.lane * sizeof(T), v);
-      t = warp_inclusive_scan(t, op, p.lane, 32, 0xffffffffu);
+      t = sg_inclusive_scan(t, op, p.lane, 32, 0xffffffffu);
       if (p.lane < p.nwarps)
         scratch_store(B + p.lane * sizeof(T), t);
     }
@@ -343,7 +314,7 @@ USYCL_INLINE T wg_broadcast_nvptx(uint32_t lid, uint32_t n, T x, uint32_t src,
                                   char *scratch = group_scratch()) {
   const warp_pos p(lid, n);
   if (p.nwarps == 1)
-    return warp_shuffle<shfl_kind::idx>(p.mask, x, src, p.width - 1);
+    return lane_shuffle<shfl_kind::idx>(p.mask, p.width, x, src);
   static_assert(sizeof(T) <= scratch_region_bytes,
                 "group_broadcast supports types of up to 256 bytes");
   char *B = scratch + scratch_region_bytes;
@@ -501,14 +472,8 @@ template <typename Group> USYCL_INLINE size_t group_size(const Group &g) {
 template <typename Group, typename T, typename Op>
 USYCL_INLINE T group_reduce(Group g, T x, const Op &op) {
   if constexpr (is_sub_group_v<Group>) {
-#if USYCL_DEVICE_NVPTX
-    return warp_allreduce(x, op, g.get_local_linear_id(), g.get_local_linear_range(),
-                          g.active_mask());
-#else
-    (void)g;
-    (void)op;
-    return x; // one work-item per sub-group
-#endif
+    return sg_allreduce(x, op, g.get_local_linear_id(), g.get_local_linear_range(),
+                        g.active_mask());
   } else {
 #if USYCL_DEVICE_NVPTX
     return wg_reduce_nvptx(uint32_t(group_lid(g)), uint32_t(group_size(g)), x, op);
@@ -521,18 +486,12 @@ USYCL_INLINE T group_reduce(Group g, T x, const Op &op) {
 template <typename Group, typename T, typename Op>
 USYCL_INLINE scan_result<T> group_scan(Group g, T x, const Op &op) {
   if constexpr (is_sub_group_v<Group>) {
-#if USYCL_DEVICE_NVPTX
     const uint32_t lane = g.get_local_linear_id(), n = g.get_local_linear_range();
     const uint32_t mask = g.active_mask();
-    T v = warp_inclusive_scan(x, op, lane, n, mask);
-    T before = warp_shuffle<shfl_kind::up>(mask, v, 1, 0);
-    T total = warp_shuffle<shfl_kind::idx>(mask, v, n - 1, n - 1);
+    T v = sg_inclusive_scan(x, op, lane, n, mask);
+    T before = lane_shuffle<shfl_kind::up>(mask, n, v, 1); // valid for lane > 0
+    T total = lane_shuffle<shfl_kind::idx>(mask, n, v, n - 1);
     return {v, before, lane > 0, total};
-#else
-    (void)g;
-    (void)op;
-    return {x, x, false, x};
-#endif
   } else {
 #if USYCL_DEVICE_NVPTX
     return wg_scan_nvptx(uint32_t(group_lid(g)), uint32_t(group_size(g)), x, op);
@@ -544,14 +503,8 @@ USYCL_INLINE scan_result<T> group_scan(Group g, T x, const Op &op) {
 
 template <typename Group, typename T> USYCL_INLINE T group_bcast(Group g, T x, size_t src) {
   if constexpr (is_sub_group_v<Group>) {
-#if USYCL_DEVICE_NVPTX
-    const uint32_t n = g.get_local_linear_range();
-    return warp_shuffle<shfl_kind::idx>(g.active_mask(), x, uint32_t(src), n - 1);
-#else
-    (void)g;
-    (void)src;
-    return x;
-#endif
+    return lane_shuffle<shfl_kind::idx>(g.active_mask(), g.get_local_linear_range(), x,
+                                        uint32_t(src));
   } else {
 #if USYCL_DEVICE_NVPTX
     return wg_broadcast_nvptx(uint32_t(group_lid(g)), uint32_t(group_size(g)), x, uint32_t(src));
@@ -568,10 +521,7 @@ template <typename Group> USYCL_INLINE bool group_any(Group g, bool pred) {
   else
     return __nvvm_bar0_or(pred) != 0; // bar.red.or: a barrier that reduces
 #else
-  if constexpr (is_sub_group_v<Group>)
-    return pred;
-  else
-    return group_reduce(g, pred, logical_or<bool>());
+  return group_reduce(g, pred, logical_or<bool>());
 #endif
 }
 
@@ -582,10 +532,7 @@ template <typename Group> USYCL_INLINE bool group_all(Group g, bool pred) {
   else
     return __nvvm_bar0_and(pred) != 0;
 #else
-  if constexpr (is_sub_group_v<Group>)
-    return pred;
-  else
-    return group_reduce(g, pred, logical_and<bool>());
+  return group_reduce(g, pred, logical_and<bool>());
 #endif
 }
 
@@ -672,50 +619,36 @@ bool joint_none_of(Group g, Ptr first, Ptr last, Predicate pred) {
 
 // ---------------------------------------------------------------- sub-group shuffles
 
-// Values from other work-items of the sub-group. Out-of-range sources give
-// an unspecified value (SYCL 2020); here the caller's own.
-template <typename T, std::enable_if_t<(std::is_trivially_copyable_v<T>), int> = 0>
-T shift_group_left(sub_group sg, T x, sub_group::linear_id_type delta = 1) {
-#if USYCL_DEVICE_NVPTX
-  return detail::warp_shuffle<detail::shfl_kind::down>(sg.active_mask(), x, delta,
-                                                       sg.get_local_linear_range() - 1);
-#else
-  (void)sg;
-  (void)delta;
-  return x;
-#endif
+// Values from other work-items of the sub-group (SYCL 2020 §4.17.3.4, for
+// Group = sub_group). Out-of-range sources give an unspecified value; here
+// the caller's own.
+namespace detail {
+template <typename Group, typename T>
+inline constexpr bool shuffle_arg_v = is_sub_group_v<Group> && std::is_trivially_copyable_v<T>;
+template <shfl_kind K, typename T> USYCL_INLINE T sg_shuffle(const sub_group &sg, const T &x, uint32_t arg) {
+  return lane_shuffle<K>(sg.active_mask(), sg.get_local_linear_range(), x, arg);
 }
-template <typename T, std::enable_if_t<(std::is_trivially_copyable_v<T>), int> = 0>
-T shift_group_right(sub_group sg, T x, sub_group::linear_id_type delta = 1) {
-#if USYCL_DEVICE_NVPTX
-  return detail::warp_shuffle<detail::shfl_kind::up>(sg.active_mask(), x, delta, 0);
-#else
-  (void)sg;
-  (void)delta;
-  return x;
-#endif
+} // namespace detail
+
+template <typename Group, typename T,
+          std::enable_if_t<(detail::shuffle_arg_v<Group, T>), int> = 0>
+T shift_group_left(Group g, T x, typename Group::linear_id_type delta = 1) {
+  return detail::sg_shuffle<detail::shfl_kind::down>(g, x, delta);
 }
-template <typename T, std::enable_if_t<(std::is_trivially_copyable_v<T>), int> = 0>
-T permute_group_by_xor(sub_group sg, T x, sub_group::linear_id_type mask) {
-#if USYCL_DEVICE_NVPTX
-  return detail::warp_shuffle<detail::shfl_kind::bfly>(sg.active_mask(), x, mask,
-                                                       sg.get_local_linear_range() - 1);
-#else
-  (void)sg;
-  (void)mask;
-  return x;
-#endif
+template <typename Group, typename T,
+          std::enable_if_t<(detail::shuffle_arg_v<Group, T>), int> = 0>
+T shift_group_right(Group g, T x, typename Group::linear_id_type delta = 1) {
+  return detail::sg_shuffle<detail::shfl_kind::up>(g, x, delta);
 }
-template <typename T, std::enable_if_t<(std::is_trivially_copyable_v<T>), int> = 0>
-T select_from_group(sub_group sg, T x, sub_group::id_type remote_local_id) {
-#if USYCL_DEVICE_NVPTX
-  return detail::warp_shuffle<detail::shfl_kind::idx>(
-      sg.active_mask(), x, uint32_t(remote_local_id[0]), sg.get_local_linear_range() - 1);
-#else
-  (void)sg;
-  (void)remote_local_id;
-  return x;
-#endif
+template <typename Group, typename T,
+          std::enable_if_t<(detail::shuffle_arg_v<Group, T>), int> = 0>
+T permute_group_by_xor(Group g, T x, typename Group::linear_id_type mask) {
+  return detail::sg_shuffle<detail::shfl_kind::bfly>(g, x, mask);
+}
+template <typename Group, typename T,
+          std::enable_if_t<(detail::shuffle_arg_v<Group, T>), int> = 0>
+T select_from_group(Group g, T x, typename Group::id_type remote_local_id) {
+  return detail::sg_shuffle<detail::shfl_kind::idx>(g, x, uint32_t(remote_local_id[0]));
 }
 
 // ---------------------------------------------------------------- reduce

@@ -39,19 +39,25 @@ public:
   uint32_t get_group_linear_range() const { return uint32_t(get_group_range()[0]); }
   bool leader() const { return get_local_linear_id() == 0; }
 
+  // A CPU sub-group is one work-item: nothing to wait for.
   void barrier() const {
 #if USYCL_DEVICE_NVPTX
     __nvvm_bar_warp_sync(active_mask());
 #endif
   }
 
-#if USYCL_DEVICE_NVPTX
-  // Lanes of this warp that exist (the last warp of a block may be partial).
+  // Lanes of this sub-group that exist, as a warp lane mask (the last
+  // sub-group of a work-group may be partial).
   uint32_t active_mask() const {
     uint32_t n = get_local_linear_range();
     return n >= 32 ? 0xffffffffu : ((1u << n) - 1u);
   }
-#endif
+
+  // Common by-value semantics (SYCL 2020 §4.5.3).
+  friend bool operator==(const sub_group &a, const sub_group &b) {
+    return a.local_linear_ == b.local_linear_ && a.group_size_ == b.group_size_;
+  }
+  friend bool operator!=(const sub_group &a, const sub_group &b) { return !(a == b); }
 
   // Built by nd_item.
   sub_group(size_t local_linear, size_t group_size)
