@@ -26,15 +26,6 @@ namespace detail {
 
 namespace {
 
-std::mutex &spec_use_mutex() {
-  static std::mutex m;
-  return m;
-}
-std::unordered_set<uint64_t> &spec_uses() {
-  static auto *s = new std::unordered_set<uint64_t>;
-  return *s;
-}
-
 const kernel_verdict &verdict_of(const kernel_impl &k, const device &dev) {
   device_impl &d = *dev.impl();
   return d.verdicts().get(k.symbol, d, usycl::rt::image_registry::instance().generation());
@@ -67,21 +58,6 @@ uint32_t kernel_sub_group_size(const kernel_impl &k, const device &dev) {
 }
 
 } // namespace
-
-bool register_spec_constant_use(uint64_t key) noexcept {
-  try {
-    std::lock_guard lock(spec_use_mutex());
-    spec_uses().insert(key);
-  } catch (...) {
-  }
-  return true;
-}
-
-// key 0: whether any kernel reads a specialization constant.
-bool spec_constant_is_used(uint64_t key) {
-  std::lock_guard lock(spec_use_mutex());
-  return key == 0 ? !spec_uses().empty() : spec_uses().count(key) != 0;
-}
 
 // ---- handler -------------------------------------------------------------------
 
@@ -192,6 +168,8 @@ void prepare_kernel_launch(command_group &cg, const std::shared_ptr<device_impl>
     }
     block = spec_constant_block_for(bytes, dev);
   }
+  // Host-compiled kernels read the block; GPU backends fold it into the code.
+  cg.launch.spec_constants = block;
   std::memcpy(static_cast<char *>(cg.kernel_object->data()) + cg.spec_constant_slot, &block,
               sizeof(block));
 }

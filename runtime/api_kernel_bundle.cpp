@@ -10,6 +10,8 @@
 #include <sycl/kernel_bundle.hpp>
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <set>
 #include <string>
@@ -31,6 +33,10 @@ const char *intern_kernel_name(std::string_view name) {
 }
 
 namespace {
+
+// sycl-post-link's property set of the specialization constants a module
+// reads (compiler/post-link/spec_constant_properties.hpp).
+constexpr const char *spec_constant_property_set = "SYCL/specialization constants";
 
 const char *intern(std::string_view name) { return intern_kernel_name(name); }
 
@@ -128,6 +134,36 @@ std::shared_ptr<kernel_bundle_impl> new_bundle(const context &ctx, std::vector<d
 }
 
 } // namespace
+
+namespace {
+// The keys of one image's [SYCL/specialization constants] set.
+void add_spec_constants_of(const usycl_device_image &img, std::set<uint64_t> &keys) {
+  const usycl_property_set *set =
+      usycl::rt::find_property_set(img, spec_constant_property_set);
+  if (!set) return;
+  for (const usycl_property *p = set->begin; p != set->end; ++p) {
+    // Named by the key in hex (sycl-post-link); anything else is not ours.
+    char *end = nullptr;
+    uint64_t key = std::strtoull(p->name, &end, 16);
+    if (end && *end == '\0' && end != p->name) keys.insert(key);
+  }
+}
+} // namespace
+
+std::set<uint64_t> spec_constants_read(const device_image_impl &image) {
+  std::set<uint64_t> keys;
+  if (image.image) {
+    add_spec_constants_of(*image.image, keys);
+    return keys;
+  }
+  // Host code: the images that describe its kernels (the CPU's
+  // requirements images, or any other image of the same module).
+  for (const char *k : image.kernels)
+    for (const usycl_device_image *img :
+         usycl::rt::image_registry::instance().images_with_kernel(k))
+      add_spec_constants_of(*img, keys);
+  return keys;
+}
 
 bool kernel_bundle_impl::has_kernel(const char *k) const {
   return std::find(kernels.begin(), kernels.end(), k) != kernels.end();
@@ -354,17 +390,40 @@ kernel kernel_bundle_plain::get_kernel_impl(const kernel_id &id) const {
   return kernel(slot);
 }
 
-// Specialization constants: the bundle contains those that its kernels read
-// (as far as the program records uses: per program, not per kernel).
+// Specialization constants: a bundle contains those that the code of its
+// images reads (spec_constants_read).
 bool kernel_bundle_plain::contains_specialization_constants() const noexcept {
-  return !impl_->kernels.empty() && spec_constant_is_used(0);
+  try {
+    return std::any_of(impl_->images.begin(), impl_->images.end(),
+                       [](const auto &i) { return !spec_constants_read(*i).empty(); });
+  } catch (...) {
+    return false;
+  }
 }
 bool kernel_bundle_plain::native_specialization_constant() const noexcept {
-  // Values reach kernels as launch data, not as recompiled code.
-  return false;
+  // Native: the values are compiled into the code (CUDA images, whose PTX
+  // the runtime specializes). Host-compiled kernels read a value block.
+  try {
+    bool any = false;
+    for (const auto &i : impl_->images) {
+      if (spec_constants_read(*i).empty()) continue;
+      any = true;
+      if (!i->image || (i->image->format != USYCL_IMAGE_PTX &&
+                        i->image->format != USYCL_IMAGE_CUBIN))
+        return false;
+    }
+    return any;
+  } catch (...) {
+    return false;
+  }
 }
 bool kernel_bundle_plain::has_spec_constant(uint64_t key) const noexcept {
-  return !impl_->kernels.empty() && spec_constant_is_used(key);
+  try {
+    return std::any_of(impl_->images.begin(), impl_->images.end(),
+                       [&](const auto &i) { return spec_constants_read(*i).count(key) != 0; });
+  } catch (...) {
+    return false;
+  }
 }
 void kernel_bundle_plain::set_spec_constant(uint64_t key, const void *value, size_t size) {
   auto *bytes = static_cast<const unsigned char *>(value);

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string_view>
 #include <vector>
 
@@ -62,8 +63,10 @@ public:
 // Interned kernel name (the pointer kernel_id and kernel_impl hold).
 const char *intern_kernel_name(std::string_view name);
 
-// The specialization constant keys some kernel of the program reads.
-bool spec_constant_is_used(uint64_t key);
+// The specialization constants the code of a bundle's image reads (the
+// "SYCL/specialization constants" property set sycl-post-link writes): of
+// its own image, or for host code, of the images describing its kernels.
+std::set<uint64_t> spec_constants_read(const device_image_impl &image);
 
 // Before a kernel command is enqueued: checks the command's kernel bundle
 // against the kernel and the device (errc::kernel_not_supported), and when

@@ -3,6 +3,7 @@
 #include "module_properties.hpp"
 
 #include "assert_properties.hpp" // [isAssertEnabled] (seed 000)
+#include "spec_constant_properties.hpp" // [SYCL/specialization constants]
 
 using namespace llvm;
 
@@ -21,6 +22,7 @@ computeModuleProperties(const Module &M, const EntryPointGroup &Group,
     Set.set(P.Name, P.Value);
   // Seed 000: [isAssertEnabled] when device code can fail an assert.
   addAssertProperties(M, Registry);
+  addSpecConstantProperties(M, Registry);
   return Registry;
 }
 

@@ -60,6 +60,11 @@ inline constexpr llvm::StringLiteral Excluded = "excluded";
 inline constexpr llvm::StringLiteral DeviceIfSet = "usycl/device_if";
 inline constexpr llvm::StringLiteral Has = "has";
 inline constexpr llvm::StringLiteral Lacks = "lacks";
+// usycl's own: the specialization constants the module's code reads
+// (sycl/detail/spec_constant_marker.hpp), one uint32 property per constant,
+// named by its key in 16 lowercase hex digits, valued the number of 32-bit
+// words the code reads of it.
+inline constexpr llvm::StringLiteral SpecConstantsSet = "SYCL/specialization constants";
 } // namespace property_names
 
 // Values match usycl_property_type in sycl/detail/image_abi.h.

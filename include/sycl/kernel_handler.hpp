@@ -5,13 +5,16 @@
 // handler inside detail::with_kernel_handler, which also holds the address
 // of the launch's specialization constant block (specialization_id.hpp);
 // the wrapper builds the kernel_handler and calls the user's kernel, so the
-// kernel entry points and launchers see an ordinary kernel object.
+// kernel entry points and launchers see an ordinary kernel object. In NVPTX
+// code the block is not read: the values are folded into the PTX
+// (detail/spec_constant_marker.hpp).
 #pragma once
 
 #include <sycl/detail/defines.hpp>
 #include <sycl/id.hpp>
 #include <sycl/item.hpp>
 #include <sycl/nd_item.hpp>
+#include <sycl/detail/spec_constant_marker.hpp>
 #include <sycl/specialization_id.hpp>
 
 #include <cstring>
@@ -30,11 +33,12 @@ class kernel_handler {
 public:
   template <auto &SpecName>
   typename std::remove_reference_t<decltype(SpecName)>::value_type get_specialization_constant() {
-    using T = typename std::remove_reference_t<decltype(SpecName)>::value_type;
-#ifndef __SYCL_DEVICE_ONLY__
-    (void)detail::spec_constant_use<SpecName>::registered;
-#endif
     constexpr uint64_t key = detail::spec_constant_key<SpecName>();
+#if defined(__SYCL_DEVICE_ONLY__) && defined(__NVPTX__)
+    // Folded into the code by the runtime (detail/spec_constant_marker.hpp).
+    return detail::spec_constant_marked_read<key>(detail::spec_constant_default<SpecName>());
+#else
+    using T = typename std::remove_reference_t<decltype(SpecName)>::value_type;
     if (block_) {
       const auto *header = static_cast<const detail::spec_constant_block *>(block_);
       const auto *entries = reinterpret_cast<const detail::spec_constant_entry *>(header + 1);
@@ -48,6 +52,7 @@ public:
       }
     }
     return detail::spec_constant_default<SpecName>();
+#endif
   }
 
 private:

@@ -10,12 +10,14 @@
 // different constants, so their key also mixes in the translation unit's
 // main file.
 //
-// The values set for one launch travel to the kernel in a small read-only
-// block (spec_constant_block below) that the runtime builds from the
-// handler's or the kernel bundle's values; a kernel_handler reads it, and a
-// constant without a value in the block has its default value, read from
-// the specialization_id variable itself (a compile-time constant in the
-// kernel).
+// Host-compiled kernels (the CPU device) get the values set for one launch
+// in a small read-only block (spec_constant_block below) that the runtime
+// builds from the handler's or the kernel bundle's values; a kernel_handler
+// reads it, and a constant without a value in the block has its default
+// value, read from the specialization_id variable itself (a compile-time
+// constant in the kernel). NVPTX kernels have the values folded into their
+// code instead (detail/spec_constant_marker.hpp); which constants a kernel
+// reads is recorded per device image by sycl-post-link from those reads.
 #pragma once
 
 #include <sycl/detail/defines.hpp>
@@ -91,14 +93,6 @@ struct spec_constant_block {
   // spec_constant_entry entries[count]; then the values.
 };
 
-// The runtime records which specialization constants the program's kernels
-// read (kernel_bundle::has_specialization_constant): every
-// kernel_handler::get_specialization_constant<S> instantiated in host code
-// registers S once at start-up.
-USYCL_EXPORT bool register_spec_constant_use(uint64_t key) noexcept;
-template <auto &SpecName> struct spec_constant_use {
-  static inline const bool registered = register_spec_constant_use(spec_constant_key<SpecName>());
-};
 } // namespace detail
 
 template <typename T> class specialization_id {

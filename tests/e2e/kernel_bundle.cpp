@@ -2,8 +2,10 @@
 // every state, get_kernel and its descriptors, use_kernel_bundle, spec
 // constant values from the handler, from a bundle and by default (also of a
 // type without a default constructor), kernel_handler in single_task,
-// parallel_for(range) and parallel_for(nd_range), and the errors a user can
-// cause.
+// parallel_for(range) and parallel_for(nd_range), several values of one
+// constant deciding a branch (on CUDA each value is folded into its own
+// module, kept for the next launch with that value), which bundles say they
+// hold which constants and whether natively, and the errors a user can cause.
 #include "e2e_common.hpp"
 
 #include <algorithm>
@@ -19,6 +21,7 @@ constexpr sycl::specialization_id<int> sc_int(7);
 constexpr sycl::specialization_id<double> sc_double(1.5);
 constexpr sycl::specialization_id<no_default> sc_struct(3, 4.5f);
 constexpr sycl::specialization_id<short> sc_unused(11);
+constexpr sycl::specialization_id<int> sc_mode(-1);
 
 class k_plain;
 class k_single;
@@ -26,6 +29,20 @@ class k_range;
 class k_nd;
 class k_not_in_bundle;
 class k_never_runs;
+class k_modes;
+
+int mode_result(int mode) { return mode == 0 ? 100 : mode == 1 ? 200 : 300 + mode; }
+struct modes_kernel {
+  int *out;
+  void operator()(sycl::kernel_handler kh) const {
+    const int mode = kh.get_specialization_constant<sc_mode>();
+    int r;
+    if (mode == 0) r = 100;
+    else if (mode == 1) r = 200;
+    else r = 300 + mode;
+    out[12] = r;
+  }
+};
 } // namespace
 
 int main() {
@@ -124,6 +141,45 @@ int main() {
    }).wait();
   e2e::check_eq("nd_range value from bundle[0]", out[8], 99);
   e2e::check_eq("nd_range value from bundle[1]", out[9], 99);
+
+  // ---- several values of one constant, each deciding a branch ----
+  // Twice round: the second round finds each value's module in the cache.
+  auto run_mode = [&](int *value) {
+    q.submit([&](sycl::handler &h) {
+       if (value) h.set_specialization_constant<sc_mode>(*value);
+       h.single_task<k_modes>(modes_kernel{out});
+     }).wait();
+    return out[12];
+  };
+  for (int round = 0; round < 2; ++round) {
+    for (int v : {0, 1, 2, 5, 1}) {
+      out[12] = 0;
+      e2e::check_eq("mode " + std::to_string(v) + " round " + std::to_string(round), run_mode(&v),
+                    mode_result(v));
+    }
+    out[12] = 0;
+    e2e::check_eq("mode default round " + std::to_string(round), run_mode(nullptr), mode_result(-1));
+  }
+
+  // What bundles say about their constants: CUDA images have the values
+  // compiled in, host-compiled (CPU) kernels read them at run time.
+  auto modes = sycl::get_kernel_bundle<k_modes, sycl::bundle_state::input>(ctx, {dev});
+  e2e::check("bundle of k_modes has sc_mode", modes.has_specialization_constant<sc_mode>());
+  e2e::check("bundle of k_modes contains constants", modes.contains_specialization_constants());
+  e2e::check_eq("native specialization constants",
+                modes.native_specialization_constant(), dev.get_backend() == sycl::backend::ext_oneapi_cuda);
+  auto nothing = sycl::get_kernel_bundle<sycl::bundle_state::executable>(
+      ctx, [](const sycl::device_image<sycl::bundle_state::executable> &) { return false; });
+  e2e::check("empty bundle: no constants", !nothing.contains_specialization_constants() &&
+                                               !nothing.native_specialization_constant() &&
+                                               !nothing.has_specialization_constant<sc_mode>());
+  modes.set_specialization_constant<sc_mode>(2);
+  auto modes_exe = sycl::build(modes);
+  q.submit([&](sycl::handler &h) {
+     h.use_kernel_bundle(modes_exe);
+     h.single_task<k_modes>(modes_kernel{out});
+   }).wait();
+  e2e::check_eq("bundle value folded", out[12], 302);
 
   // ---- joins and the errors ----
   auto joined = sycl::join(std::vector<sycl::kernel_bundle<sycl::bundle_state::executable>>{exe, built});

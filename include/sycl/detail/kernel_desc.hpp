@@ -55,6 +55,11 @@ struct kernel_launch {
   // reductions): any grid is correct, so a GPU backend may launch fewer
   // work-items than global[] -- one full wave at the kernel's occupancy.
   bool grid_stride;
+  // The launch's specialization constant values (a spec_constant_block of
+  // specialization_id.hpp, interned by the runtime: equal values, equal
+  // pointer); null when none is set. A GPU backend folds them into the
+  // kernel's code (detail/spec_constant_marker.hpp).
+  const void *spec_constants;
 };
 
 // Bytes of work-group local memory reserved ahead of local_accessor storage

@@ -243,7 +243,7 @@ device_asserts &asserts_of(device_state &dev) {
 
 // The first launch of `k` on this device: does its image use assert, and
 // is the module's variable pointed at the buffer? Holds d.mutex.
-void set_up(device_asserts &d, kernel_entry &k, const char *name, device_state &dev) {
+void set_up(device_asserts &d, kernel_entry &k, device_state &dev) {
   if (k.assert_state.load(std::memory_order_acquire) != state_unknown) return;
   if (!k.image || !find_property_set(*k.image, "isAssertEnabled")) {
     k.assert_state.store(state_off, std::memory_order_release);
@@ -268,7 +268,7 @@ void set_up(device_asserts &d, kernel_entry &k, const char *name, device_state &
   if (assert_support::break_requested() || assert_support::gpu_debugger_attached())
     __atomic_or_fetch(&d.buffer->flags, sycl::detail::assert_flag_break, __ATOMIC_SEQ_CST);
   size_t bytes = 0;
-  void *var = dev.kernels->module_global(name, buffer_variable, &bytes);
+  void *var = dev.kernels->module_global(k, buffer_variable, &bytes);
   if (!var || bytes != sizeof(void *)) {
     // Not expected (post-link gives the set only to images that have the
     // variable): without it, device code traps on a failed assert.
@@ -321,7 +321,7 @@ uint64_t before_launch(device_state &dev, kernel_entry &k, const sycl::detail::k
   }
   device_asserts &d = asserts_of(dev);
   std::lock_guard lock(d.mutex);
-  set_up(d, k, l.name, dev);
+  set_up(d, k, dev);
   if (k.assert_state.load(std::memory_order_relaxed) != state_on) return 0;
   tracked_launch t;
   t.token = d.next_token++;

@@ -3,6 +3,7 @@
 
 #include "cuda_jit_cache.hpp"
 #include "cuda_launch_config.hpp"
+#include "cuda_spec_constants.hpp"
 #include "trace.hpp"
 #include "image_registry.hpp"
 
@@ -99,6 +100,8 @@ kernel_cache::~kernel_cache() {
     if (state.module)
       a.module_unload(state.module);
   for (CUmodule m : retired_modules_)
+    a.module_unload(m);
+  for (CUmodule m : specialized_modules_)
     a.module_unload(m);
 }
 
@@ -197,7 +200,7 @@ kernel_cache::load_module(const usycl_device_image &image) {
 }
 
 std::unique_ptr<kernel_entry>
-kernel_cache::make_entry(CUfunction fn, const char *name,
+kernel_cache::make_entry(CUfunction fn, CUmodule module, const char *name,
                          const usycl_device_image &image) {
   const driver_api &a = ctx_->api();
   auto k = std::make_unique<kernel_entry>();
@@ -205,6 +208,7 @@ kernel_cache::make_entry(CUfunction fn, const char *name,
   k->name = name;
   k->pretty = "'" + demangle_kernel_name(name) + "'";
   k->image = &image;
+  k->module = module;
   int v = 0;
   if (a.func_get_attribute(&v, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn) ==
           CUDA_SUCCESS &&
@@ -266,7 +270,7 @@ kernel_entry &kernel_cache::get_slow(const char *name) {
       CUfunction fn = nullptr;
       r = a.module_get_function(&fn, st.module, name);
       if (r == CUDA_SUCCESS) {
-        entries_.push_back(make_entry(fn, name, *img));
+        entries_.push_back(make_entry(fn, st.module, name, *img));
         kernel_entry *k = entries_.back().get();
         by_name_.emplace(name, k);
         fast_.insert(name, k);
@@ -288,6 +292,82 @@ kernel_entry &kernel_cache::get_slow(const char *name) {
       "CUDA backend: cannot load kernel " + demangle_kernel_name(name) + " (" +
           name + ") on device " + device_name_ + " (sm_" +
           std::to_string(arch_.sm) + "); tried:" + failures);
+}
+
+kernel_entry &kernel_cache::get_specialized(kernel_entry &plain, const void *values) {
+  std::lock_guard lock(mutex_);
+  auto [slot, inserted] = specialized_.try_emplace({&plain, values}, nullptr);
+  if (!inserted)
+    return *slot->second;
+  try {
+    const std::vector<spec_constant_value> folded = spec_constant_block_values(values);
+    // The PTX images of the kernel: only text can take the values (a CUBIN
+    // was made from the default values).
+    std::vector<const usycl_device_image *> ptx_images;
+    for (const usycl_device_image *img :
+         rank_images(usable(image_registry::instance().images_with_kernel(plain.name.c_str())),
+                     arch_))
+      if (img->format == USYCL_IMAGE_PTX)
+        ptx_images.push_back(img);
+    std::string failures;
+    for (const usycl_device_image *img : ptx_images) {
+      std::optional<std::string> ptx = specialize_ptx(
+          std::string_view(reinterpret_cast<const char *>(img->begin),
+                           static_cast<size_t>(img->end - img->begin)),
+          folded);
+      if (!ptx) { // reads none of the values: the plain module is the same program
+        slot->second = &plain;
+        return plain;
+      }
+      while (!ptx->empty() && ptx->back() == '\0')
+        ptx->pop_back(); // c_str() terminates it
+      ctx_->make_current();
+      const driver_api &a = ctx_->api();
+      CUmodule module = nullptr;
+      const std::string what = describe_image(*img) + " specialized";
+      std::optional<CUresult> cached =
+          load_ptx_through_cache(a, &module, ptx->c_str(), arch_, what);
+      CUresult r = cached ? *cached : CUDA_ERROR_NOT_FOUND;
+      std::string log;
+      if (r != CUDA_SUCCESS) {
+        log.assign(jit_log_size, '\0');
+        int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+        void *option_values[] = {log.data(), reinterpret_cast<void *>(uintptr_t(log.size()))};
+        module = nullptr;
+        r = a.module_load_data_ex(&module, ptx->c_str(), 2, options, option_values);
+        log.resize(std::strlen(log.c_str()));
+      }
+      USYCL_TRACE_IF(basic, "module", "%s %s on %s", r == CUDA_SUCCESS ? "loaded" : "cannot load",
+                     what.c_str(), device_name_.c_str());
+      CUfunction fn = nullptr;
+      if (r == CUDA_SUCCESS) {
+        specialized_modules_.push_back(module);
+        r = a.module_get_function(&fn, module, plain.name.c_str());
+      }
+      if (r == CUDA_SUCCESS) {
+        entries_.push_back(make_entry(fn, module, plain.name.c_str(), *img));
+        slot->second = entries_.back().get();
+        return *slot->second;
+      }
+      failures += "\n  " + what + ": " + driver::get().describe(r);
+      if (!log.empty())
+        failures += "\n    JIT log: " + log;
+    }
+    if (ptx_images.empty()) {
+      // No PTX to fold the values into. Without any marked read the CUBIN
+      // is right as it is; usycl++ always ships the PTX next to a CUBIN.
+      slot->second = &plain;
+      return plain;
+    }
+    throw sycl::exception(
+        sycl::make_error_code(sycl::errc::build),
+        "CUDA backend: cannot load kernel " + plain.pretty +
+            " specialized for its specialization constant values on device " + device_name_ +
+            "; tried:" + failures);
+  } catch (...) {
+    specialized_.erase(slot);
+    throw;
+  }
 }
 
 void kernel_cache::throw_not_found(
@@ -349,16 +429,16 @@ void kernel_cache::allow_dynamic_smem(kernel_entry &k, size_t bytes) {
 
 void *kernel_cache::module_global(const char *kernel, const char *symbol,
                                   size_t *bytes) {
-  kernel_entry &k = get(kernel);
-  std::lock_guard lock(mutex_);
-  auto it = modules_.find(k.image);
-  if (it == modules_.end() || !it->second.module)
+  return module_global(get(kernel), symbol, bytes);
+}
+
+void *kernel_cache::module_global(kernel_entry &k, const char *symbol, size_t *bytes) {
+  if (!k.module)
     return nullptr;
   ctx_->make_current();
   CUdeviceptr ptr = 0;
   size_t size = 0;
-  if (ctx_->api().module_get_global(&ptr, &size, it->second.module, symbol) !=
-      CUDA_SUCCESS)
+  if (ctx_->api().module_get_global(&ptr, &size, k.module, symbol) != CUDA_SUCCESS)
     return nullptr;
   if (bytes)
     *bytes = size;

@@ -5,6 +5,11 @@
 //   CUBIN, compatible CUBIN, PTX via the driver's JIT) and a failing load
 //   (e.g. CUDA_ERROR_UNSUPPORTED_PTX_VERSION, NO_BINARY_FOR_GPU) falls back
 //   to the next image.
+// * Launches with specialization constant values (a value block, interned by
+//   the runtime so equal values share a pointer) get a module of their own:
+//   the PTX image with the values folded in (cuda_spec_constants.hpp),
+//   JIT-compiled once per (kernel's image, values) and kept. A kernel whose
+//   code reads none of the set constants uses its ordinary module.
 // * Kernels are found by name. The hot path is a lock-free open-addressing
 //   table keyed by the name *pointer* (names are string literals of the
 //   program, so the same submission passes the same pointer): one hash, one
@@ -20,6 +25,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -33,6 +39,7 @@ struct kernel_entry {
   std::string name;   // mangled (_ZTS...)
   std::string pretty; // demangled, for messages
   const usycl_device_image *image = nullptr;
+  CUmodule module = nullptr;    // the module `fn` is in
   uint32_t max_threads = 1024;  // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
   uint32_t static_smem = 0;     // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
   uint32_t range_budget = 256;  // threads per block for range launches
@@ -66,6 +73,15 @@ public:
       return *k;
     return get_slow(name);
   }
+  // The kernel specialized for the launch's value block
+  // (kernel_launch::spec_constants); the plain kernel when `values` is null
+  // or the kernel's code reads none of them. errc::build when the folded PTX
+  // does not load.
+  kernel_entry &get(const char *name, const void *values) {
+    if (!values) [[likely]]
+      return get(name);
+    return get_specialized(get(name), values);
+  }
 
   // Whether some registered image holding `name` fits this device (no load).
   bool has_kernel(const char *name);
@@ -77,6 +93,8 @@ public:
   // Address and size of a module-scope variable in the module that holds
   // `kernel` (for the assert fallback's program-scope flag); nullptr if absent.
   void *module_global(const char *kernel, const char *symbol, size_t *bytes);
+  // The same in the module of a kernel entry (a specialized one has its own).
+  void *module_global(kernel_entry &k, const char *symbol, size_t *bytes);
 
 private:
   // Insert-only pointer -> entry map with lock-free lookups.
@@ -128,8 +146,9 @@ private:
   };
 
   kernel_entry &get_slow(const char *name);
+  kernel_entry &get_specialized(kernel_entry &plain, const void *values);
   module_state &load_module(const usycl_device_image &image);
-  std::unique_ptr<kernel_entry> make_entry(CUfunction fn, const char *name,
+  std::unique_ptr<kernel_entry> make_entry(CUfunction fn, CUmodule module, const char *name,
                                            const usycl_device_image &image);
   void revalidate_images();
   [[noreturn]] void throw_not_found(const char *name,
@@ -150,6 +169,10 @@ private:
   std::vector<std::unique_ptr<kernel_entry>> entries_; // never freed early
   std::unordered_map<const usycl_device_image *, module_state> modules_;
   std::vector<CUmodule> retired_modules_; // of unregistered images
+  // (plain kernel entry, value block) -> the specialized entry (which may be
+  // the plain one); their modules, unloaded with the cache.
+  std::map<std::pair<const kernel_entry *, const void *>, kernel_entry *> specialized_;
+  std::vector<CUmodule> specialized_modules_;
   uint64_t seen_generation_ = 0;
 };
 

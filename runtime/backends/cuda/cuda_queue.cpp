@@ -65,7 +65,7 @@ void cuda_queue::fail(CUresult r, const std::string &what) const {
 
 void cuda_queue::launch(const sycl::detail::kernel_launch &l) {
   dev_->fault->throw_if_lost();
-  kernel_entry &k = dev_->kernels->get(l.name);
+  kernel_entry &k = dev_->kernels->get(l.name, l.spec_constants);
   if (k.object_size && l.kernel_object_size != k.object_size) [[unlikely]]
     throw sycl::exception(
         sycl::make_error_code(sycl::errc::kernel_argument),
