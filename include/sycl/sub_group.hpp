@@ -24,20 +24,20 @@ public:
   static constexpr uint32_t max_size = 1;
 #endif
 
-  id<1> get_local_id() const { return id<1>(local_linear_ % max_size); }
-  uint32_t get_local_linear_id() const { return uint32_t(local_linear_ % max_size); }
-  range<1> get_local_range() const {
+  constexpr id<1> get_local_id() const { return id<1>(local_linear_ % max_size); }
+  constexpr uint32_t get_local_linear_id() const { return uint32_t(local_linear_ % max_size); }
+  constexpr range<1> get_local_range() const {
     size_t first = local_linear_ - local_linear_ % max_size;
     size_t left = group_size_ - first;
     return range<1>(left < max_size ? left : max_size);
   }
-  uint32_t get_local_linear_range() const { return uint32_t(get_local_range()[0]); }
-  range<1> get_max_local_range() const { return range<1>(max_size); }
-  id<1> get_group_id() const { return id<1>(local_linear_ / max_size); }
-  uint32_t get_group_linear_id() const { return uint32_t(local_linear_ / max_size); }
-  range<1> get_group_range() const { return range<1>((group_size_ + max_size - 1) / max_size); }
-  uint32_t get_group_linear_range() const { return uint32_t(get_group_range()[0]); }
-  bool leader() const { return get_local_linear_id() == 0; }
+  constexpr uint32_t get_local_linear_range() const { return uint32_t(get_local_range()[0]); }
+  constexpr range<1> get_max_local_range() const { return range<1>(max_size); }
+  constexpr id<1> get_group_id() const { return id<1>(local_linear_ / max_size); }
+  constexpr uint32_t get_group_linear_id() const { return uint32_t(local_linear_ / max_size); }
+  constexpr range<1> get_group_range() const { return range<1>((group_size_ + max_size - 1) / max_size); }
+  constexpr uint32_t get_group_linear_range() const { return uint32_t(get_group_range()[0]); }
+  constexpr bool leader() const { return get_local_linear_id() == 0; }
 
   // A CPU sub-group is one work-item: nothing to wait for.
   void barrier() const {
@@ -60,7 +60,7 @@ public:
   friend bool operator!=(const sub_group &a, const sub_group &b) { return !(a == b); }
 
   // Built by nd_item.
-  sub_group(size_t local_linear, size_t group_size)
+  constexpr sub_group(size_t local_linear, size_t group_size)
       : local_linear_(local_linear), group_size_(group_size) {}
 
 private:

@@ -1,6 +1,8 @@
-// sycl_ext_oneapi_sub_group_mask: group_ballot in kernels (sub-groups are
-// discovered at run time: one work-item on the CPU, a warp on NVIDIA GPUs),
-// and the mask's bit operations on a 32-bit mask built on the host.
+// Group extensions. sycl_ext_oneapi_sub_group_mask: group_ballot in kernels
+// (sub-groups are discovered at run time: one work-item on the CPU, a warp on
+// NVIDIA GPUs), and the mask's bit operations on a 32-bit mask built on the
+// host. sycl_khr_group_interface: khr::work_group, khr::sub_group and their
+// work-items against sycl::group and sycl::sub_group, in 1-3 dimensions.
 // Exit code 0 = all checks passed.
 #include <sycl/sycl.hpp>
 
@@ -134,6 +136,56 @@ void device_ballot(sycl::queue &q, size_t local, size_t groups) {
   sycl::free(sizes, q);
 }
 
+// Each work-item compares the khr views with the SYCL 2020 classes; a
+// nonzero bit names the first query that disagreed.
+template <int D> int khr_mismatches(sycl::nd_item<D> it) {
+  namespace khr = sycl::khr;
+  const sycl::group<D> g = it.get_group();
+  const sycl::sub_group sg = it.get_sub_group();
+  const khr::work_group<D> wg = g;
+  const khr::sub_group ksg = sg;
+  int bad = 0;
+  bad |= (wg.id() != g.get_group_id() || wg.linear_id() != g.get_group_linear_id() ||
+          wg.range() != g.get_group_range() || wg.size() != g.get_local_linear_range())
+         << 0;
+  bad |= (sycl::group<D>(wg) != g || khr::leader_of(wg) != g.leader()) << 1;
+  bad |= (ksg.id()[0] != sg.get_group_linear_id() || ksg.linear_id() != sg.get_group_linear_id() ||
+          ksg.range() != sg.get_group_range() || ksg.size() != sg.get_local_linear_range() ||
+          ksg.max_size() != sg.get_max_local_range()[0])
+         << 2;
+  bad |= (sycl::sub_group(ksg) != sg || khr::leader_of(ksg) != sg.leader()) << 3;
+  const auto wi = khr::get_item(wg);
+  bad |= (wi.id() != g.get_local_id() || wi.linear_id() != g.get_local_linear_id() ||
+          wi.range() != g.get_local_range() || wi.size() != 1 || !khr::leader_of(wi))
+         << 4;
+  khr::member_item si{khr::get_member_item(ksg)};
+  bad |= (si.id() != sg.get_local_id() || si.linear_id() != sg.get_local_linear_id() ||
+          si.range() != sg.get_local_range() || si.size() != 1)
+         << 5;
+  static_assert(std::is_same_v<decltype(wi), const khr::work_item<khr::work_group<D>>>);
+  static_assert(std::is_same_v<decltype(si.id()), sycl::id<1>>);
+  static_assert(khr::work_group<D>::fence_scope == sycl::memory_scope::work_group &&
+                khr::sub_group::fence_scope == sycl::memory_scope::sub_group &&
+                decltype(wi)::fence_scope == sycl::memory_scope::work_item);
+#if defined(__cpp_lib_mdspan)
+  for (int d = 0; d < D; ++d)
+    bad |= (wg.extent(d) != g.get_local_range(d) || wi.extent(d) != 1) << 6;
+  bad |= (ksg.extent(0) != sg.get_local_linear_range()) << 7;
+#endif
+  return bad;
+}
+
+template <int D> void khr_interface(sycl::queue &q, sycl::range<D> global, sycl::range<D> local) {
+  int *bad = sycl::malloc_shared<int>(global.size(), q);
+  q.parallel_for(sycl::nd_range<D>(global, local), [=](sycl::nd_item<D> it) {
+     bad[it.get_global_linear_id()] = khr_mismatches(it);
+   }).wait_and_throw();
+  for (size_t i = 0; i < global.size(); ++i)
+    check("khr group interface (" + std::to_string(D) + "-D), work-item " + std::to_string(i),
+          bad[i], 0);
+  sycl::free(bad, q);
+}
+
 } // namespace
 
 int main() {
@@ -145,14 +197,17 @@ int main() {
     for (size_t local : {1, 32, 48, 100})
       if (local <= max_wg)
         device_ballot(q, local, 3);
+    khr_interface(q, sycl::range<1>(100), sycl::range<1>(50));
+    khr_interface(q, sycl::range<2>(10, 12), sycl::range<2>(2, 3));
+    khr_interface(q, sycl::range<3>(3, 10, 12), sycl::range<3>(1, 2, 3));
   } catch (const sycl::exception &e) {
     std::fprintf(stderr, "FAIL: sycl::exception: %s\n", e.what());
     return 2;
   }
   if (failures) {
-    std::fprintf(stderr, "group_algorithms_ballot: %d check(s) FAILED\n", failures);
+    std::fprintf(stderr, "group_algorithms_ext: %d check(s) FAILED\n", failures);
     return 1;
   }
-  std::printf("group_algorithms_ballot: all checks passed\n");
+  std::printf("group_algorithms_ext: all checks passed\n");
   return 0;
 }
