@@ -1459,6 +1459,183 @@ USYCL_INLINE marray<T, N> select(marray<T, N> a, marray<T, N> b, marray<bool, N>
   return r;
 }
 
+// ===================== swizzle arguments =====================================
+// A swizzle (v.xy(), v.swizzle<0, 1>()) is accepted wherever the vec it reads
+// as is (SYCL 2020 §4.17: the builtins take __swizzled_vec__ arguments):
+// each overload below turns the swizzle arguments into vecs and calls the vec
+// form, so the result type is the vec form's. The call is qualified: the
+// forms are all declared above, and unqualified lookup would also find
+// sycl:: forms from native:: (through the vec arguments) and be ambiguous.
+namespace detail {
+namespace math {
+template <typename T> USYCL_INLINE constexpr decltype(auto) unswizzle(const T &x) noexcept {
+  if constexpr (is_swizzle_v<T>)
+    return vec_operand_t<T>(x);
+  else
+    return x;
+}
+template <typename... Ts> inline constexpr bool any_swizzle_v = (is_swizzle_v<Ts> || ...);
+} // namespace math
+} // namespace detail
+
+#define USYCL_SWIZZLE_ARGS(NS, NAME)                                                     \
+  template <typename... Ts, std::enable_if_t<detail::math::any_swizzle_v<Ts...>, int> = 0> \
+  USYCL_INLINE auto NAME(const Ts &...xs) noexcept                                       \
+      -> decltype(::sycl::NS NAME(detail::math::unswizzle(xs)...)) {                     \
+    return ::sycl::NS NAME(detail::math::unswizzle(xs)...);                              \
+  }
+USYCL_SWIZZLE_ARGS(, abs)
+USYCL_SWIZZLE_ARGS(, abs_diff)
+USYCL_SWIZZLE_ARGS(, acos)
+USYCL_SWIZZLE_ARGS(, acosh)
+USYCL_SWIZZLE_ARGS(, acospi)
+USYCL_SWIZZLE_ARGS(, add_sat)
+USYCL_SWIZZLE_ARGS(, all)
+USYCL_SWIZZLE_ARGS(, any)
+USYCL_SWIZZLE_ARGS(, asin)
+USYCL_SWIZZLE_ARGS(, asinh)
+USYCL_SWIZZLE_ARGS(, asinpi)
+USYCL_SWIZZLE_ARGS(, atan)
+USYCL_SWIZZLE_ARGS(, atan2)
+USYCL_SWIZZLE_ARGS(, atan2pi)
+USYCL_SWIZZLE_ARGS(, atanh)
+USYCL_SWIZZLE_ARGS(, atanpi)
+USYCL_SWIZZLE_ARGS(, bitselect)
+USYCL_SWIZZLE_ARGS(, cbrt)
+USYCL_SWIZZLE_ARGS(, ceil)
+USYCL_SWIZZLE_ARGS(, clamp)
+USYCL_SWIZZLE_ARGS(, clz)
+USYCL_SWIZZLE_ARGS(, copysign)
+USYCL_SWIZZLE_ARGS(, cos)
+USYCL_SWIZZLE_ARGS(, cosh)
+USYCL_SWIZZLE_ARGS(, cospi)
+USYCL_SWIZZLE_ARGS(, cross)
+USYCL_SWIZZLE_ARGS(, ctz)
+USYCL_SWIZZLE_ARGS(, degrees)
+USYCL_SWIZZLE_ARGS(, distance)
+USYCL_SWIZZLE_ARGS(, dot)
+USYCL_SWIZZLE_ARGS(, erf)
+USYCL_SWIZZLE_ARGS(, erfc)
+USYCL_SWIZZLE_ARGS(, exp)
+USYCL_SWIZZLE_ARGS(, exp10)
+USYCL_SWIZZLE_ARGS(, exp2)
+USYCL_SWIZZLE_ARGS(, expm1)
+USYCL_SWIZZLE_ARGS(, fabs)
+USYCL_SWIZZLE_ARGS(, fast_distance)
+USYCL_SWIZZLE_ARGS(, fast_length)
+USYCL_SWIZZLE_ARGS(, fast_normalize)
+USYCL_SWIZZLE_ARGS(, fdim)
+USYCL_SWIZZLE_ARGS(, floor)
+USYCL_SWIZZLE_ARGS(, fma)
+USYCL_SWIZZLE_ARGS(, fmax)
+USYCL_SWIZZLE_ARGS(, fmin)
+USYCL_SWIZZLE_ARGS(, fmod)
+USYCL_SWIZZLE_ARGS(, fract)
+USYCL_SWIZZLE_ARGS(, frexp)
+USYCL_SWIZZLE_ARGS(, hadd)
+USYCL_SWIZZLE_ARGS(, hypot)
+USYCL_SWIZZLE_ARGS(, ilogb)
+USYCL_SWIZZLE_ARGS(, isequal)
+USYCL_SWIZZLE_ARGS(, isfinite)
+USYCL_SWIZZLE_ARGS(, isgreater)
+USYCL_SWIZZLE_ARGS(, isgreaterequal)
+USYCL_SWIZZLE_ARGS(, isinf)
+USYCL_SWIZZLE_ARGS(, isless)
+USYCL_SWIZZLE_ARGS(, islessequal)
+USYCL_SWIZZLE_ARGS(, islessgreater)
+USYCL_SWIZZLE_ARGS(, isnan)
+USYCL_SWIZZLE_ARGS(, isnormal)
+USYCL_SWIZZLE_ARGS(, isnotequal)
+USYCL_SWIZZLE_ARGS(, isordered)
+USYCL_SWIZZLE_ARGS(, isunordered)
+USYCL_SWIZZLE_ARGS(, ldexp)
+USYCL_SWIZZLE_ARGS(, length)
+USYCL_SWIZZLE_ARGS(, lgamma)
+USYCL_SWIZZLE_ARGS(, lgamma_r)
+USYCL_SWIZZLE_ARGS(, log)
+USYCL_SWIZZLE_ARGS(, log10)
+USYCL_SWIZZLE_ARGS(, log1p)
+USYCL_SWIZZLE_ARGS(, log2)
+USYCL_SWIZZLE_ARGS(, logb)
+USYCL_SWIZZLE_ARGS(, mad)
+USYCL_SWIZZLE_ARGS(, mad24)
+USYCL_SWIZZLE_ARGS(, mad_hi)
+USYCL_SWIZZLE_ARGS(, mad_sat)
+USYCL_SWIZZLE_ARGS(, max)
+USYCL_SWIZZLE_ARGS(, maxmag)
+USYCL_SWIZZLE_ARGS(, min)
+USYCL_SWIZZLE_ARGS(, minmag)
+USYCL_SWIZZLE_ARGS(, mix)
+USYCL_SWIZZLE_ARGS(, modf)
+USYCL_SWIZZLE_ARGS(, mul24)
+USYCL_SWIZZLE_ARGS(, mul_hi)
+USYCL_SWIZZLE_ARGS(, nan)
+USYCL_SWIZZLE_ARGS(, nextafter)
+USYCL_SWIZZLE_ARGS(, normalize)
+USYCL_SWIZZLE_ARGS(, popcount)
+USYCL_SWIZZLE_ARGS(, pow)
+USYCL_SWIZZLE_ARGS(, pown)
+USYCL_SWIZZLE_ARGS(, powr)
+USYCL_SWIZZLE_ARGS(, radians)
+USYCL_SWIZZLE_ARGS(, remainder)
+USYCL_SWIZZLE_ARGS(, remquo)
+USYCL_SWIZZLE_ARGS(, rhadd)
+USYCL_SWIZZLE_ARGS(, rint)
+USYCL_SWIZZLE_ARGS(, rootn)
+USYCL_SWIZZLE_ARGS(, rotate)
+USYCL_SWIZZLE_ARGS(, round)
+USYCL_SWIZZLE_ARGS(, rsqrt)
+USYCL_SWIZZLE_ARGS(, select)
+USYCL_SWIZZLE_ARGS(, sign)
+USYCL_SWIZZLE_ARGS(, signbit)
+USYCL_SWIZZLE_ARGS(, sin)
+USYCL_SWIZZLE_ARGS(, sincos)
+USYCL_SWIZZLE_ARGS(, sinh)
+USYCL_SWIZZLE_ARGS(, sinpi)
+USYCL_SWIZZLE_ARGS(, smoothstep)
+USYCL_SWIZZLE_ARGS(, sqrt)
+USYCL_SWIZZLE_ARGS(, step)
+USYCL_SWIZZLE_ARGS(, sub_sat)
+USYCL_SWIZZLE_ARGS(, tan)
+USYCL_SWIZZLE_ARGS(, tanh)
+USYCL_SWIZZLE_ARGS(, tanpi)
+USYCL_SWIZZLE_ARGS(, tgamma)
+USYCL_SWIZZLE_ARGS(, trunc)
+USYCL_SWIZZLE_ARGS(, upsample)
+namespace native {
+USYCL_SWIZZLE_ARGS(native::, cos)
+USYCL_SWIZZLE_ARGS(native::, sin)
+USYCL_SWIZZLE_ARGS(native::, tan)
+USYCL_SWIZZLE_ARGS(native::, exp)
+USYCL_SWIZZLE_ARGS(native::, exp2)
+USYCL_SWIZZLE_ARGS(native::, exp10)
+USYCL_SWIZZLE_ARGS(native::, log)
+USYCL_SWIZZLE_ARGS(native::, log2)
+USYCL_SWIZZLE_ARGS(native::, log10)
+USYCL_SWIZZLE_ARGS(native::, recip)
+USYCL_SWIZZLE_ARGS(native::, rsqrt)
+USYCL_SWIZZLE_ARGS(native::, sqrt)
+USYCL_SWIZZLE_ARGS(native::, divide)
+USYCL_SWIZZLE_ARGS(native::, powr)
+} // namespace native
+namespace half_precision {
+USYCL_SWIZZLE_ARGS(half_precision::, cos)
+USYCL_SWIZZLE_ARGS(half_precision::, sin)
+USYCL_SWIZZLE_ARGS(half_precision::, tan)
+USYCL_SWIZZLE_ARGS(half_precision::, exp)
+USYCL_SWIZZLE_ARGS(half_precision::, exp2)
+USYCL_SWIZZLE_ARGS(half_precision::, exp10)
+USYCL_SWIZZLE_ARGS(half_precision::, log)
+USYCL_SWIZZLE_ARGS(half_precision::, log2)
+USYCL_SWIZZLE_ARGS(half_precision::, log10)
+USYCL_SWIZZLE_ARGS(half_precision::, recip)
+USYCL_SWIZZLE_ARGS(half_precision::, rsqrt)
+USYCL_SWIZZLE_ARGS(half_precision::, sqrt)
+USYCL_SWIZZLE_ARGS(half_precision::, divide)
+USYCL_SWIZZLE_ARGS(half_precision::, powr)
+} // namespace half_precision
+#undef USYCL_SWIZZLE_ARGS
+
 #undef USYCL_GF1
 #undef USYCL_GF2
 #undef USYCL_GF2S

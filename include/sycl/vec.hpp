@@ -1,31 +1,24 @@
-// sycl::vec<T, N> (SYCL 2020 §4.14.2), rounding_mode, elem and the vector
-// type aliases (float4, int2, ...).
+// sycl::vec<T, N> (SYCL 2020 §4.14.2), elem and the vector type aliases
+// (float4, int2, ...). Swizzles (x(), xyzw(), lo(), swizzle<...>()) are in
+// detail/swizzle.hpp, element conversions in detail/vec_convert.hpp.
 //
 // Layout: N elements of T, aligned to sizeof(T) * N; vec<T, 3> has the size
 // and alignment of vec<T, 4> (element 3 is padding). The layout is the same on
 // the host and on the device, so kernel objects holding vecs copy byte-wise.
-//
-// Simplifications (see docs/device-library.md): element accessors (x(), s3(),
-// operator[]) return plain references, and swizzle<...>() returns a vec by
-// value; there are no swizzle proxy objects and no named multi-element
-// swizzles (xyzw()...).
 #pragma once
 
 #include <sycl/bit_cast.hpp>
 #include <sycl/detail/defines.hpp>
-#include <sycl/detail/libdevice.hpp>
+#include <sycl/detail/swizzle.hpp>
+#include <sycl/detail/vec_convert.hpp>
 #include <sycl/half.hpp>
 
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <type_traits>
 
 namespace sycl {
 inline namespace _V1 {
-
-enum class rounding_mode { automatic = 0, rte = 1, rtz = 2, rtp = 3, rtn = 4 };
 
 struct elem {
   static constexpr int x = 0, y = 1, z = 2, w = 3;
@@ -58,19 +51,14 @@ template <typename T, int N> struct is_vec<vec<T, N>> : std::true_type {};
 template <typename T> inline constexpr bool is_vec_v = is_vec<std::remove_cv_t<T>>::value;
 
 template <typename T>
-inline constexpr bool is_vec_fp_v =
-    std::is_floating_point_v<T> || std::is_same_v<std::remove_cv_t<T>, half>;
-
-template <typename T>
 inline constexpr bool is_vec_elem_v = std::is_arithmetic_v<T> || std::is_same_v<T, half> ||
                                       std::is_same_v<T, std::byte>;
 
-template <typename T> inline constexpr bool vec_always_true_v = true;
-template <typename T> inline constexpr bool vec_not_byte_v = !std::is_same_v<T, std::byte>;
-
+// Elements a vec constructor argument contributes: a vec or swizzle its
+// size, anything else one.
 template <typename T> constexpr int vec_count_elems() {
-  if constexpr (is_vec_v<T>)
-    return T::size();
+  if constexpr (is_vec_v<T> || is_swizzle_v<T>)
+    return int(T::size());
   else
     return 1;
 }
@@ -82,211 +70,10 @@ USYCL_INLINE auto to_raw_ptr(const P &p) noexcept {
   return to_raw_ptr(p.get());
 }
 
-// ---------------- conversions with rounding modes ----------------
-
-// Round a float/double to an integral value in the given mode.
-template <rounding_mode R, typename F> USYCL_INLINE F round_integral(F x) noexcept {
-  static_assert(std::is_same_v<F, float> || std::is_same_v<F, double>);
-#if USYCL_DEVICE_NVPTX
-  if constexpr (std::is_same_v<F, float>) {
-    if constexpr (R == rounding_mode::rte)
-      return __nv_rintf(x);
-    else if constexpr (R == rounding_mode::rtp)
-      return __nv_ceilf(x);
-    else if constexpr (R == rounding_mode::rtn)
-      return __nv_floorf(x);
-    else
-      return __nv_truncf(x);
-  } else {
-    if constexpr (R == rounding_mode::rte)
-      return __nv_rint(x);
-    else if constexpr (R == rounding_mode::rtp)
-      return __nv_ceil(x);
-    else if constexpr (R == rounding_mode::rtn)
-      return __nv_floor(x);
-    else
-      return __nv_trunc(x);
-  }
-#else
-  if constexpr (R == rounding_mode::rte) {
-    // Independent of the current floating-point environment.
-    F r = std::floor(x);
-    F d = x - r; // exact
-    if (d > F(0.5) || (d == F(0.5) && std::fmod(r, F(2)) != F(0)))
-      r += F(1);
-    return r;
-  } else if constexpr (R == rounding_mode::rtp) {
-    return std::ceil(x);
-  } else if constexpr (R == rounding_mode::rtn) {
-    return std::floor(x);
-  } else {
-    return std::trunc(x);
-  }
-#endif
-}
-
-USYCL_INLINE constexpr half half_next_up(half h) noexcept {
-  std::uint16_t b = half_to_bits(h);
-  if ((b & 0x7fffu) > 0x7c00u || b == 0x7c00u)
-    return h; // NaN or +inf
-  if ((b & 0x7fffu) == 0)
-    return half_from_bits(0x0001);
-  return half_from_bits(static_cast<std::uint16_t>((b & 0x8000u) ? b - 1 : b + 1));
-}
-USYCL_INLINE constexpr half half_next_down(half h) noexcept {
-  std::uint16_t b = half_to_bits(h);
-  if ((b & 0x7fffu) > 0x7c00u || b == 0xfc00u)
-    return h; // NaN or -inf
-  if ((b & 0x7fffu) == 0)
-    return half_from_bits(0x8001);
-  return half_from_bits(static_cast<std::uint16_t>((b & 0x8000u) ? b + 1 : b - 1));
-}
-
-// Step a correctly rounded (RNE) result f of the exact value x to the result
-// in the directed mode R. cmp = sign(f - x) (0 when exact).
-template <rounding_mode R, typename To, typename Up, typename Down>
-USYCL_INLINE To adjust_directed(To f, int cmp, bool x_negative, Up up, Down down) noexcept {
-  if (cmp == 0)
-    return f;
-  if constexpr (R == rounding_mode::rtp)
-    return cmp < 0 ? up(f) : f;
-  else if constexpr (R == rounding_mode::rtn)
-    return cmp > 0 ? down(f) : f;
-  else { // rtz
-    if (!x_negative)
-      return cmp > 0 ? down(f) : f;
-    return cmp < 0 ? up(f) : f;
-  }
-}
-
-template <typename To, rounding_mode R, typename From> USYCL_INLINE To fp_to_fp(From x) noexcept;
-
-template <typename To, rounding_mode R, typename From>
-USYCL_INLINE To int_to_fp(From x) noexcept {
-  if constexpr (std::is_same_v<To, half>) {
-    if constexpr (R == rounding_mode::rte || R == rounding_mode::automatic)
-      return half(static_cast<double>(x));
-    else // directed roundings compose: int -> float -> half in the same mode
-      return fp_to_fp<half, R>(int_to_fp<float, R>(x));
-  } else if constexpr (R == rounding_mode::rte || R == rounding_mode::automatic ||
-                       std::numeric_limits<From>::digits <=
-                           std::numeric_limits<To>::digits) {
-    return static_cast<To>(x);
-  } else {
-#if USYCL_DEVICE_NVPTX
-    constexpr bool S = std::is_signed_v<From>;
-    constexpr bool Wide = sizeof(From) == 8;
-#define USYCL_I2F(PFX)                                                                   \
-  if constexpr (R == rounding_mode::rtz)                                                 \
-    return PFX##_rz(x);                                                                  \
-  else if constexpr (R == rounding_mode::rtp)                                            \
-    return PFX##_ru(x);                                                                  \
-  else                                                                                   \
-    return PFX##_rd(x);
-    if constexpr (std::is_same_v<To, float>) {
-      if constexpr (!Wide && S) {
-        USYCL_I2F(__nv_int2float)
-      } else if constexpr (!Wide) {
-        USYCL_I2F(__nv_uint2float)
-      } else if constexpr (S) {
-        USYCL_I2F(__nv_ll2float)
-      } else {
-        USYCL_I2F(__nv_ull2float)
-      }
-    } else {
-      if constexpr (S) {
-        USYCL_I2F(__nv_ll2double)
-      } else {
-        USYCL_I2F(__nv_ull2double)
-      }
-    }
-#undef USYCL_I2F
-#else
-    To f = static_cast<To>(x); // round to nearest even
-    // f is integral-valued whenever it differs from x. The first power of two
-    // above From's range is where static_cast back would overflow.
-    const To limit = static_cast<To>(std::numeric_limits<From>::max());
-    int cmp;
-    if (f >= limit)
-      cmp = 1;
-    else {
-      From back = static_cast<From>(f);
-      cmp = back > x ? 1 : (back < x ? -1 : 0);
-    }
-    constexpr To inf = std::numeric_limits<To>::infinity();
-    return adjust_directed<R>(
-        f, cmp, x < From(0), [](To v) { return std::nextafter(v, inf); },
-        [](To v) { return std::nextafter(v, -inf); });
-#endif
-  }
-}
-
-template <typename To, rounding_mode R, typename From>
-USYCL_INLINE To fp_to_fp(From x) noexcept {
-  if constexpr (std::is_same_v<To, From>) {
-    return x;
-  } else if constexpr (std::numeric_limits<To>::digits >= std::numeric_limits<From>::digits &&
-                       std::numeric_limits<To>::max_exponent >=
-                           std::numeric_limits<From>::max_exponent) {
-    if constexpr (std::is_same_v<From, half>)
-      return static_cast<To>(static_cast<float>(x)); // exact widening
-    else
-      return static_cast<To>(x);
-  } else if constexpr (R == rounding_mode::rte || R == rounding_mode::automatic) {
-    return static_cast<To>(x);
-  } else if constexpr (std::is_same_v<To, half>) {
-    const half h(x);
-    const From back = static_cast<From>(static_cast<float>(h));
-    const int cmp = back > x ? 1 : (back < x ? -1 : 0);
-    return adjust_directed<R>(h, cmp, x < From(0), half_next_up, half_next_down);
-  } else { // double -> float
-#if USYCL_DEVICE_NVPTX
-    if constexpr (R == rounding_mode::rtz)
-      return __nv_double2float_rz(x);
-    else if constexpr (R == rounding_mode::rtp)
-      return __nv_double2float_ru(x);
-    else
-      return __nv_double2float_rd(x);
-#else
-    const float f = static_cast<float>(x);
-    const double back = f;
-    const int cmp = back > x ? 1 : (back < x ? -1 : 0);
-    constexpr float inf = std::numeric_limits<float>::infinity();
-    return adjust_directed<R>(
-        f, cmp, x < 0.0, [](float v) { return std::nextafter(v, inf); },
-        [](float v) { return std::nextafter(v, -inf); });
-#endif
-  }
-}
-
-template <typename To, rounding_mode R, typename From>
-USYCL_INLINE To convert_scalar(From x) noexcept {
-  if constexpr (std::is_same_v<To, From>) {
-    return x;
-  } else if constexpr (std::is_integral_v<To> && is_vec_fp_v<From>) {
-    using W = std::conditional_t<std::is_same_v<From, double>, double, float>;
-    constexpr rounding_mode R2 = R == rounding_mode::automatic ? rounding_mode::rtz : R;
-    const W r = round_integral<R2>(static_cast<W>(x));
-    if constexpr (std::is_same_v<To, bool>)
-      return r != W(0);
-    else
-      return static_cast<To>(r);
-  } else if constexpr (is_vec_fp_v<To> && std::is_integral_v<From> && !std::is_same_v<From, bool>) {
-    return int_to_fp<To, R>(x);
-  } else if constexpr (is_vec_fp_v<To> && is_vec_fp_v<From>) {
-    return fp_to_fp<To, R>(x);
-  } else if constexpr (std::is_same_v<To, std::byte>) {
-    return static_cast<std::byte>(static_cast<unsigned char>(x));
-  } else if constexpr (std::is_same_v<From, std::byte>) {
-    return static_cast<To>(static_cast<unsigned char>(x));
-  } else {
-    return static_cast<To>(x);
-  }
-}
-
 } // namespace detail
 
-template <typename DataT, int NumElements> class vec {
+template <typename DataT, int NumElements>
+class vec : public detail::swizzle_accessors<vec<DataT, NumElements>, NumElements> {
   static_assert(NumElements == 1 || NumElements == 2 || NumElements == 3 ||
                     NumElements == 4 || NumElements == 8 || NumElements == 16,
                 "sycl::vec: NumElements must be 1, 2, 3, 4, 8 or 16");
@@ -296,11 +83,12 @@ template <typename DataT, int NumElements> class vec {
 
   static constexpr int N = NumElements;
   static constexpr int StorageN = N == 3 ? 4 : N;
-  static constexpr int HalfN = N == 1 ? 1 : (N == 3 ? 2 : N / 2);
   using rel_elem_t = detail::rel_t<DataT>;
   using rel_vec_t = vec<rel_elem_t, N>;
 
   template <typename, int> friend class vec;
+  template <typename, int...> friend class detail::swizzled_vec;
+  friend class detail::swizzle_accessors<vec, N>;
 
   alignas(sizeof(DataT) * StorageN) DataT m_data[StorageN]{};
 
@@ -309,19 +97,31 @@ template <typename DataT, int NumElements> class vec {
   }
   template <typename Arg> static constexpr bool valid_arg() {
     using A = std::remove_cv_t<std::remove_reference_t<Arg>>;
-    if constexpr (detail::is_vec_v<A>)
+    if constexpr (detail::is_vec_v<A> || detail::is_swizzle_v<A>)
       return std::is_same_v<typename A::element_type, DataT>;
     else
       return std::is_convertible_v<A, DataT>;
   }
   template <typename Arg> constexpr void put(int &i, const Arg &a) noexcept {
-    if constexpr (detail::is_vec_v<Arg>) {
+    if constexpr (detail::is_vec_v<Arg> || detail::is_swizzle_v<Arg>) {
       for (int k = 0; k < static_cast<int>(Arg::size()); ++k)
-        m_data[i++] = a.m_data[k];
+        m_data[i++] = a[k];
     } else {
       m_data[i++] = static_cast<DataT>(a);
     }
   }
+
+  // Elements K... of this vec as a swizzle; K may reach the padding element
+  // of a 3-element vec (hi() and odd()).
+  template <int... K> USYCL_INLINE constexpr auto select() noexcept {
+    return detail::swizzled_vec<vec, K...>(*this);
+  }
+  template <int... K> USYCL_INLINE constexpr auto select() const noexcept {
+    return detail::swizzled_vec<const vec, K...>(*this);
+  }
+
+  template <typename S>
+  static constexpr bool scalar_operand_v = detail::is_vec_scalar_operand_v<S, vec>;
 
 public:
   using element_type = DataT;
@@ -342,8 +142,20 @@ public:
       m_data[i] = arg;
   }
 
-  // Element-wise from scalars and vecs of the same element type whose element
-  // counts add up to N.
+  // From a swizzle of N elements of the same type (what __swizzled_vec__'s
+  // conversion to vec is in SYCL: one conversion path, so vec<T, 1> from a
+  // one-element swizzle is not ambiguous with the broadcast).
+  template <typename Swizzle,
+            std::enable_if_t<std::is_same_v<detail::vec_operand_t<Swizzle>, vec> &&
+                                 detail::is_swizzle_v<Swizzle>,
+                             int> = 0>
+  constexpr vec(const Swizzle &s) noexcept {
+    for (int i = 0; i < N; ++i)
+      m_data[i] = s[i];
+  }
+
+  // Element-wise from scalars, vecs and swizzles of the same element type
+  // whose element counts add up to N.
   template <typename... ArgTN,
             std::enable_if_t<(sizeof...(ArgTN) >= 2) && ((arg_count<ArgTN>() + ...) == N) &&
                                  (valid_arg<ArgTN>() && ...),
@@ -353,15 +165,19 @@ public:
     (put(i, args), ...);
   }
 
-  constexpr vec &operator=(const DataT &rhs) noexcept {
+  template <typename S, std::enable_if_t<scalar_operand_v<S>, int> = 0>
+  constexpr vec &operator=(const S &rhs) noexcept {
     for (int i = 0; i < N; ++i)
-      m_data[i] = rhs;
+      m_data[i] = static_cast<DataT>(rhs);
     return *this;
   }
 
-  template <int M = N, std::enable_if_t<M == 1, int> = 0>
-  constexpr operator DataT() const noexcept {
-    return m_data[0];
+  // vec<T, 1> reads as its element (only then: see no_scalar_conversion).
+  constexpr operator detail::scalar_conversion_t<DataT, N>() const noexcept {
+    if constexpr (N == 1)
+      return m_data[0];
+    else
+      return detail::no_scalar_conversion{};
   }
 
   static constexpr std::size_t size() noexcept { return N; }
@@ -375,80 +191,16 @@ public:
   constexpr DataT &operator[](int i) noexcept { return m_data[i]; }
   constexpr const DataT &operator[](int i) const noexcept { return m_data[i]; }
 
-#define USYCL_VEC_ACCESSOR(NAME, IDX)                                                    \
-  constexpr DataT &NAME() noexcept {                                                     \
-    static_assert(IDX < N, "sycl::vec: element " #NAME "() out of range");               \
-    return m_data[IDX];                                                                  \
-  }                                                                                      \
-  constexpr const DataT &NAME() const noexcept {                                         \
-    static_assert(IDX < N, "sycl::vec: element " #NAME "() out of range");               \
-    return m_data[IDX];                                                                  \
-  }
-  USYCL_VEC_ACCESSOR(x, 0)
-  USYCL_VEC_ACCESSOR(y, 1)
-  USYCL_VEC_ACCESSOR(z, 2)
-  USYCL_VEC_ACCESSOR(w, 3)
-  USYCL_VEC_ACCESSOR(r, 0)
-  USYCL_VEC_ACCESSOR(g, 1)
-  USYCL_VEC_ACCESSOR(b, 2)
-  USYCL_VEC_ACCESSOR(a, 3)
-  USYCL_VEC_ACCESSOR(s0, 0)
-  USYCL_VEC_ACCESSOR(s1, 1)
-  USYCL_VEC_ACCESSOR(s2, 2)
-  USYCL_VEC_ACCESSOR(s3, 3)
-  USYCL_VEC_ACCESSOR(s4, 4)
-  USYCL_VEC_ACCESSOR(s5, 5)
-  USYCL_VEC_ACCESSOR(s6, 6)
-  USYCL_VEC_ACCESSOR(s7, 7)
-  USYCL_VEC_ACCESSOR(s8, 8)
-  USYCL_VEC_ACCESSOR(s9, 9)
-  USYCL_VEC_ACCESSOR(sA, 10)
-  USYCL_VEC_ACCESSOR(sB, 11)
-  USYCL_VEC_ACCESSOR(sC, 12)
-  USYCL_VEC_ACCESSOR(sD, 13)
-  USYCL_VEC_ACCESSOR(sE, 14)
-  USYCL_VEC_ACCESSOR(sF, 15)
-#undef USYCL_VEC_ACCESSOR
-
-  template <int... Indexes> constexpr vec<DataT, sizeof...(Indexes)> swizzle() const noexcept {
+  // Named swizzles (x(), xyzw(), s3(), lo(), ...) come from swizzle_accessors.
+  template <int... Indexes> USYCL_INLINE constexpr auto swizzle() noexcept {
     static_assert(sizeof...(Indexes) >= 1, "sycl::vec::swizzle: no indexes");
-    static_assert(((Indexes >= 0 && Indexes < N) && ...),
-                  "sycl::vec::swizzle: index out of range");
-    vec<DataT, sizeof...(Indexes)> r;
-    int i = 0;
-    ((r.m_data[i++] = m_data[Indexes]), ...);
-    return r;
+    static_assert(((Indexes >= 0 && Indexes < N) && ...), "sycl::vec::swizzle: index out of range");
+    return select<Indexes...>();
   }
-
-  // lo/hi/odd/even. For vec<T, 3> they return vec<T, 2>; hi() and odd() then
-  // carry the padding element as their second element.
-  constexpr vec<DataT, HalfN> lo() const noexcept {
-    static_assert(N > 1, "sycl::vec::lo requires more than one element");
-    vec<DataT, HalfN> r;
-    for (int i = 0; i < HalfN; ++i)
-      r.m_data[i] = m_data[i];
-    return r;
-  }
-  constexpr vec<DataT, HalfN> hi() const noexcept {
-    static_assert(N > 1, "sycl::vec::hi requires more than one element");
-    vec<DataT, HalfN> r;
-    for (int i = 0; i < HalfN; ++i)
-      r.m_data[i] = m_data[HalfN + i];
-    return r;
-  }
-  constexpr vec<DataT, HalfN> odd() const noexcept {
-    static_assert(N > 1, "sycl::vec::odd requires more than one element");
-    vec<DataT, HalfN> r;
-    for (int i = 0; i < HalfN; ++i)
-      r.m_data[i] = m_data[2 * i + 1];
-    return r;
-  }
-  constexpr vec<DataT, HalfN> even() const noexcept {
-    static_assert(N > 1, "sycl::vec::even requires more than one element");
-    vec<DataT, HalfN> r;
-    for (int i = 0; i < HalfN; ++i)
-      r.m_data[i] = m_data[2 * i];
-    return r;
+  template <int... Indexes> USYCL_INLINE constexpr auto swizzle() const noexcept {
+    static_assert(sizeof...(Indexes) >= 1, "sycl::vec::swizzle: no indexes");
+    static_assert(((Indexes >= 0 && Indexes < N) && ...), "sycl::vec::swizzle: index out of range");
+    return select<Indexes...>();
   }
 
   // ---- conversion / reinterpretation ----
@@ -489,6 +241,9 @@ public:
   }
 
   // ---- operators ----
+  // The scalar operand is any type convertible to DataT (SYCL 2020 rev. 8's
+  // `const T&` overloads), except vecs of this type and swizzles: those go
+  // through the vec overloads (and detail/swizzle.hpp's).
 #define USYCL_VEC_BINOP(OP, COND)                                                        \
   template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
   friend constexpr vec operator OP(const vec &l, const vec &r) noexcept {                \
@@ -497,19 +252,15 @@ public:
       res.m_data[i] = static_cast<DataT>(l.m_data[i] OP r.m_data[i]);                    \
     return res;                                                                          \
   }                                                                                      \
-  template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
-  friend constexpr vec operator OP(const vec &l, const DataT &r) noexcept {              \
-    vec res;                                                                             \
-    for (int i = 0; i < N; ++i)                                                          \
-      res.m_data[i] = static_cast<DataT>(l.m_data[i] OP r);                              \
-    return res;                                                                          \
+  template <typename S, typename T_ = DataT,                                             \
+            std::enable_if_t<(COND) && scalar_operand_v<S>, int> = 0>                    \
+  friend constexpr vec operator OP(const vec &l, const S &r) noexcept {                  \
+    return l OP vec(static_cast<DataT>(r));                                              \
   }                                                                                      \
-  template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
-  friend constexpr vec operator OP(const DataT &l, const vec &r) noexcept {              \
-    vec res;                                                                             \
-    for (int i = 0; i < N; ++i)                                                          \
-      res.m_data[i] = static_cast<DataT>(l OP r.m_data[i]);                              \
-    return res;                                                                          \
+  template <typename S, typename T_ = DataT,                                             \
+            std::enable_if_t<(COND) && scalar_operand_v<S>, int> = 0>                    \
+  friend constexpr vec operator OP(const S &l, const vec &r) noexcept {                  \
+    return vec(static_cast<DataT>(l)) OP r;                                              \
   }                                                                                      \
   template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
   friend constexpr vec &operator OP##=(vec & l, const vec & r) noexcept {                \
@@ -517,16 +268,19 @@ public:
       l.m_data[i] = static_cast<DataT>(l.m_data[i] OP r.m_data[i]);                      \
     return l;                                                                            \
   }                                                                                      \
-  template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
-  friend constexpr vec &operator OP##=(vec & l, const DataT & r) noexcept {              \
-    for (int i = 0; i < N; ++i)                                                          \
-      l.m_data[i] = static_cast<DataT>(l.m_data[i] OP r);                                \
-    return l;                                                                            \
+  template <typename S, typename T_ = DataT,                                             \
+            std::enable_if_t<(COND) && scalar_operand_v<S>, int> = 0>                    \
+  friend constexpr vec &operator OP##=(vec & l, const S & r) noexcept {                  \
+    return l OP##= vec(static_cast<DataT>(r));                                           \
   }
 
-#define USYCL_ARITH (!std::is_same_v<T_, bool> && !std::is_same_v<T_, std::byte>)
-#define USYCL_INTEGRAL (std::is_integral_v<T_> && !std::is_same_v<T_, bool>)
-#define USYCL_BITWISE (std::is_integral_v<T_> || std::is_same_v<T_, std::byte>)
+// Arithmetic and bitwise operators exist for every element type but std::byte
+// (which has only the bitwise ones) and the floating-point types (no %, bitwise
+// or shifts); bool has all of them but ++ and --.
+#define USYCL_ARITH (!std::is_same_v<T_, std::byte>)
+#define USYCL_INTEGRAL (!detail::is_vec_fp_v<T_> && !std::is_same_v<T_, std::byte>)
+#define USYCL_BITWISE (!detail::is_vec_fp_v<T_>)
+#define USYCL_INCREMENT (!std::is_same_v<T_, bool> && !std::is_same_v<T_, std::byte>)
   USYCL_VEC_BINOP(+, USYCL_ARITH)
   USYCL_VEC_BINOP(-, USYCL_ARITH)
   USYCL_VEC_BINOP(*, USYCL_ARITH)
@@ -549,28 +303,24 @@ public:
       res[i] = (l.m_data[i] OP r.m_data[i]) ? rel_elem_t(-1) : rel_elem_t(0);            \
     return res;                                                                          \
   }                                                                                      \
-  template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
-  friend constexpr rel_vec_t operator OP(const vec &l, const DataT &r) noexcept {        \
-    rel_vec_t res;                                                                       \
-    for (int i = 0; i < N; ++i)                                                          \
-      res[i] = (l.m_data[i] OP r) ? rel_elem_t(-1) : rel_elem_t(0);                      \
-    return res;                                                                          \
+  template <typename S, typename T_ = DataT,                                             \
+            std::enable_if_t<(COND) && scalar_operand_v<S>, int> = 0>                    \
+  friend constexpr rel_vec_t operator OP(const vec &l, const S &r) noexcept {            \
+    return l OP vec(static_cast<DataT>(r));                                              \
   }                                                                                      \
-  template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
-  friend constexpr rel_vec_t operator OP(const DataT &l, const vec &r) noexcept {        \
-    rel_vec_t res;                                                                       \
-    for (int i = 0; i < N; ++i)                                                          \
-      res[i] = (l OP r.m_data[i]) ? rel_elem_t(-1) : rel_elem_t(0);                      \
-    return res;                                                                          \
+  template <typename S, typename T_ = DataT,                                             \
+            std::enable_if_t<(COND) && scalar_operand_v<S>, int> = 0>                    \
+  friend constexpr rel_vec_t operator OP(const S &l, const vec &r) noexcept {            \
+    return vec(static_cast<DataT>(l)) OP r;                                              \
   }
-  USYCL_VEC_RELOP(==, detail::vec_always_true_v<T_>)
-  USYCL_VEC_RELOP(!=, detail::vec_always_true_v<T_>)
-  USYCL_VEC_RELOP(<, detail::vec_always_true_v<T_>)
-  USYCL_VEC_RELOP(>, detail::vec_always_true_v<T_>)
-  USYCL_VEC_RELOP(<=, detail::vec_always_true_v<T_>)
-  USYCL_VEC_RELOP(>=, detail::vec_always_true_v<T_>)
-  USYCL_VEC_RELOP(&&, detail::vec_not_byte_v<T_>)
-  USYCL_VEC_RELOP(||, detail::vec_not_byte_v<T_>)
+  USYCL_VEC_RELOP(==, true)
+  USYCL_VEC_RELOP(!=, true)
+  USYCL_VEC_RELOP(<, true)
+  USYCL_VEC_RELOP(>, true)
+  USYCL_VEC_RELOP(<=, true)
+  USYCL_VEC_RELOP(>=, true)
+  USYCL_VEC_RELOP(&&, USYCL_ARITH)
+  USYCL_VEC_RELOP(||, USYCL_ARITH)
 #undef USYCL_VEC_RELOP
 
   template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH, int> = 0>
@@ -591,32 +341,32 @@ public:
       res.m_data[i] = static_cast<DataT>(~m_data[i]);
     return res;
   }
-  template <typename T_ = DataT, std::enable_if_t<!std::is_same_v<T_, std::byte>, int> = 0>
+  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH, int> = 0>
   constexpr rel_vec_t operator!() const noexcept {
     rel_vec_t res;
     for (int i = 0; i < N; ++i)
       res.m_data[i] = !static_cast<bool>(m_data[i]) ? rel_elem_t(-1) : rel_elem_t(0);
     return res;
   }
-  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH, int> = 0>
+  template <typename T_ = DataT, std::enable_if_t<USYCL_INCREMENT, int> = 0>
   constexpr vec &operator++() noexcept {
     for (int i = 0; i < N; ++i)
       m_data[i] = static_cast<DataT>(m_data[i] + DataT(1));
     return *this;
   }
-  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH, int> = 0>
+  template <typename T_ = DataT, std::enable_if_t<USYCL_INCREMENT, int> = 0>
   constexpr vec &operator--() noexcept {
     for (int i = 0; i < N; ++i)
       m_data[i] = static_cast<DataT>(m_data[i] - DataT(1));
     return *this;
   }
-  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH, int> = 0>
+  template <typename T_ = DataT, std::enable_if_t<USYCL_INCREMENT, int> = 0>
   constexpr vec operator++(int) noexcept {
     vec t = *this;
     ++*this;
     return t;
   }
-  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH, int> = 0>
+  template <typename T_ = DataT, std::enable_if_t<USYCL_INCREMENT, int> = 0>
   constexpr vec operator--(int) noexcept {
     vec t = *this;
     --*this;
@@ -625,7 +375,13 @@ public:
 #undef USYCL_ARITH
 #undef USYCL_INTEGRAL
 #undef USYCL_BITWISE
+#undef USYCL_INCREMENT
 };
+
+// Deduction guide (SYCL 2020 §4.14.2.1): vec(1.0f, 2.0f) is a vec<float, 2>;
+// the arguments must all have the same type.
+template <class T, class... U, std::enable_if_t<(std::is_same_v<T, U> && ...), int> = 0>
+vec(T, U...) -> vec<T, sizeof...(U) + 1>;
 
 // ---- type aliases (SYCL 2020 §4.14.2.2, plus DPC++'s schar/longlong) ----
 using schar = signed char;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -81,8 +82,8 @@ TEST(VecTest, ConstructionAndAccess) {
 
 TEST(VecTest, SwizzleAndHalves) {
   const sycl::int4 v(10, 11, 12, 13);
-  const auto s = v.swizzle<3, 0, 0>();
-  static_assert(std::is_same_v<std::remove_const_t<decltype(s)>, sycl::int3>);
+  const sycl::int3 s = v.swizzle<3, 0, 0>(); // a swizzle reads as the vec of its elements
+  static_assert(std::is_convertible_v<decltype(v.swizzle<3, 0, 0>()), sycl::int3>);
   EXPECT_EQ(s.x(), 13);
   EXPECT_EQ(s.z(), 10);
   const auto s2 = v.swizzle<sycl::elem::w, sycl::elem::y>();
@@ -94,12 +95,84 @@ TEST(VecTest, SwizzleAndHalves) {
   EXPECT_EQ(v.odd().x(), 11);
   EXPECT_EQ(v.odd().y(), 13);
   const sycl::int3 t(1, 2, 3);
-  static_assert(std::is_same_v<decltype(t.lo()), sycl::int2>);
+  static_assert(std::is_convertible_v<decltype(t.lo()), sycl::int2>);
   EXPECT_EQ(t.hi().x(), 3);
   EXPECT_EQ(t.even().y(), 3);
   const sycl::int16 big(sycl::int8(0, 1, 2, 3, 4, 5, 6, 7), sycl::int8(8, 9, 10, 11, 12, 13, 14, 15));
   EXPECT_EQ(big.hi().s0(), 8);
   EXPECT_EQ(big.odd().s7(), 15);
+}
+
+// Swizzles are views of the vec (SYCL 2020 §4.14.2.5): they read as a vec,
+// write through, and take part in every operator with vec's result types.
+TEST(VecTest, SwizzleWritesThrough) {
+  sycl::float4 v(1.0f, 2.0f, 3.0f, 4.0f);
+  v.swizzle<1, 0>() = v.swizzle<0, 1>(); // the right side is read first: a swap
+  EXPECT_EQ(v[0], 2.0f);
+  EXPECT_EQ(v[1], 1.0f);
+  v.hi() += sycl::float2(10.0f, 20.0f);
+  EXPECT_EQ(v[2], 13.0f);
+  EXPECT_EQ(v[3], 24.0f);
+  v.x() = 7; // a scalar converts to the element type
+  v.s1() *= 3.0f;
+  EXPECT_EQ(v[0], 7.0f);
+  EXPECT_EQ(v[1], 3.0f);
+  ++v.w();
+  const sycl::float2 old = v.odd()--; // postfix: the old values, as a vec
+  EXPECT_EQ(old[1], 25.0f);
+  EXPECT_EQ(v[1], 2.0f);
+  EXPECT_EQ(v[3], 24.0f);
+  v.even() = 0.5f; // broadcast into x and z
+  EXPECT_EQ(v[0], 0.5f);
+  EXPECT_EQ(v[2], 0.5f);
+  v.lo().swizzle<1>() = 9.0f; // a swizzle of a swizzle views the same vec
+  EXPECT_EQ(v[1], 9.0f);
+  v.swizzle<0, 1, 2>().load(1, std::array<float, 6>{0, 0, 0, 31, 32, 33}.data());
+  EXPECT_EQ(v[0], 31.0f);
+  EXPECT_EQ(v[2], 33.0f);
+  float out[2] = {};
+  v.swizzle<3, 0>().store(0, out);
+  EXPECT_EQ(out[0], 24.0f);
+  EXPECT_EQ(out[1], 31.0f);
+}
+
+TEST(VecTest, SwizzleOperatorsAndConversions) {
+  sycl::int4 v(1, 2, 3, 4);
+  const sycl::int4 c(10, 20, 30, 40);
+  // Results are vecs of the swizzle's size, as vec's own operators give.
+  static_assert(std::is_same_v<decltype(v.swizzle<0, 1>() + c.swizzle<2, 3>()), sycl::int2>);
+  static_assert(std::is_same_v<decltype(2 * v.swizzle<0, 1>()), sycl::int2>);
+  static_assert(std::is_same_v<decltype(v.swizzle<0>() + sycl::vec<int, 1>(1)), sycl::vec<int, 1>>);
+  static_assert(std::is_same_v<decltype(v.swizzle<0, 1>() < 2), sycl::int2>);
+  static_assert(std::is_same_v<decltype(!v.swizzle<0, 1, 2>()), sycl::int3>);
+  static_assert(std::is_same_v<decltype(c.swizzle<1>()[0]), const int &>);
+  static_assert(std::is_same_v<decltype(v.swizzle<1>()[0]), int &>);
+  const sycl::int2 sum = v.swizzle<0, 1>() + c.swizzle<2, 3>();
+  EXPECT_EQ(sum[0], 31);
+  EXPECT_EQ(sum[1], 42);
+  const sycl::int2 lt = v.swizzle<3, 0>() < c.swizzle<0, 0>();
+  EXPECT_EQ(lt[0], -1);
+  EXPECT_EQ(lt[1], -1);
+  const sycl::int3 rep = c.swizzle<1, 1, 0>(); // repeated indexes read fine
+  EXPECT_EQ(rep[1], 20);
+  EXPECT_EQ(rep[2], 10);
+  int one = c.swizzle<2>(); // a one-element swizzle reads as its element
+  EXPECT_EQ(one, 30);
+  const unsigned u = static_cast<unsigned>(c.swizzle<3>());
+  EXPECT_EQ(u, 40u);
+  sycl::vec<int, 1> v1 = c.swizzle<0>(); // and converts to vec<T, 1> unambiguously
+  v1 += c.swizzle<1>();
+  EXPECT_EQ(static_cast<int>(v1), 30);
+  const sycl::float2 f = c.swizzle<3, 2>().convert<float>();
+  EXPECT_EQ(f[0], 40.0f);
+  const sycl::uint2 bits = c.swizzle<0, 1>().as<sycl::uint2>();
+  EXPECT_EQ(bits[1], 20u);
+  EXPECT_EQ(decltype(c.swizzle<0, 1, 2>())::byte_size(), 16u);
+  const sycl::int4 packed(c.swizzle<3>(), v.swizzle<0, 1>(), 5); // swizzles as constructor arguments
+  EXPECT_EQ(packed[0], 40);
+  EXPECT_EQ(packed[2], 2);
+  sycl::vec deduced(1.0f, 2.0f, 3.0f); // deduction guide
+  static_assert(std::is_same_v<decltype(deduced), sycl::float3>);
 }
 
 TEST(VecTest, Arithmetic) {
@@ -139,7 +212,7 @@ TEST(VecTest, Arithmetic) {
   EXPECT_EQ(u.x(), 4);
   sycl::half2 h(sycl::half(1.5f), sycl::half(2.0f));
   h = h * h + sycl::half(1.0f);
-  EXPECT_EQ(static_cast<float>(h.x()), 3.25f);
+  EXPECT_EQ(static_cast<float>(sycl::half(h.x())), 3.25f);
 }
 
 TEST(VecTest, ComparisonsAndLogical) {
