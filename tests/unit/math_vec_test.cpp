@@ -242,10 +242,15 @@ TEST(VecTest, ComparisonsAndLogical) {
 
 TEST(VecTest, ConvertRoundingModes) {
   const sycl::float4 f(1.5f, -1.5f, 2.5f, -2.7f);
-  const auto def = f.convert<int>(); // float -> int: rtz
-  EXPECT_EQ(def.x(), 1);
-  EXPECT_EQ(def.y(), -1);
-  EXPECT_EQ(def.w(), -2);
+  const auto def = f.convert<int>(); // automatic from float elements: rte
+  EXPECT_EQ(def.x(), 2);
+  EXPECT_EQ(def.y(), -2);
+  EXPECT_EQ(def.z(), 2);
+  EXPECT_EQ(def.w(), -3);
+  const auto rtz = f.convert<int, rounding_mode::rtz>();
+  EXPECT_EQ(rtz.x(), 1);
+  EXPECT_EQ(rtz.y(), -1);
+  EXPECT_EQ(rtz.w(), -2);
   const auto rte = f.convert<int, rounding_mode::rte>();
   EXPECT_EQ(rte.x(), 2);
   EXPECT_EQ(rte.y(), -2);

@@ -208,7 +208,10 @@ USYCL_INLINE To convert_scalar(From x) noexcept {
     return x;
   } else if constexpr (std::is_integral_v<To> && is_vec_fp_v<From>) {
     using W = std::conditional_t<std::is_same_v<From, double>, double, float>;
-    constexpr rounding_mode R2 = R == rounding_mode::automatic ? rounding_mode::rtz : R;
+    // automatic is "rte for floating-point element types" (SYCL 2020
+    // §4.14.2.1); the element type here is the source's (SYCL-CTS checks
+    // float -> int with automatic against rint).
+    constexpr rounding_mode R2 = R == rounding_mode::automatic ? rounding_mode::rte : R;
     const W r = round_integral<R2>(static_cast<W>(x));
     if constexpr (std::is_same_v<To, bool>)
       return r != W(0);
