@@ -5,6 +5,7 @@
 #pragma once
 
 #include <sycl/detail/image_abi.h>
+#include <sycl/detail/image_desc.hpp>
 #include <sycl/detail/kernel_desc.hpp>
 
 #include <array>
@@ -80,6 +81,28 @@ public:
   // context lost to an illegal address). The scheduler asks before it
   // touches buffers, so a refused command leaves their data where it was.
   virtual void check_usable() const {}
+
+  // Hardware image objects for one image accessor of the next launch
+  // (sycl/detail/image_desc.hpp): `desc.data` is the image's storage on
+  // this queue's device. Returns the handles to put into the kernel's
+  // image_desc; none (the default, the CPU) means the kernel reads and
+  // writes `data` in software. Work the handles need before the kernel
+  // (filling a CUDA array from `data`) is enqueued here.
+  struct image_handles {
+    uint64_t texture = 0;
+    uint64_t surface = 0;
+  };
+  virtual image_handles bind_image(const sycl::detail::image_desc &desc,
+                                   sycl::detail::image_binding binding) {
+    (void)desc, (void)binding;
+    return {};
+  }
+  // After the launch: make `desc.data` hold what the kernel wrote through
+  // the handles bind_image gave (enqueued behind the kernel).
+  virtual void unbind_image(const sycl::detail::image_desc &desc,
+                            sycl::detail::image_binding binding, bool writes) {
+    (void)desc, (void)binding, (void)writes;
+  }
 };
 
 class backend_device {

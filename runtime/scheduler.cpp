@@ -75,6 +75,29 @@ void place_local_memory(command_group &cg) {
   cg.launch.local_mem_bytes = cg.launch.nd_range ? offset : 0;
 }
 
+// Image accessors of a kernel (sycl/detail/image_desc.hpp): before the
+// launch (`before`) the backend's hardware image handles go into each
+// image_desc (its `data` is already patched); after it, the backend makes
+// the storage hold what the kernel wrote through them.
+void bind_images(command_group &cg, usycl::rt::backend_queue &bq, bool before) {
+  char *object = static_cast<char *>(cg.kernel_object->data());
+  for (const image_slot &slot : cg.image_slots) {
+    const auto binding = static_cast<image_binding>(slot.binding);
+    if (binding == image_binding::software) continue;
+    image_desc desc;
+    std::memcpy(static_cast<void *>(&desc), object + slot.offset, sizeof desc);
+    const access_mode mode = cg.requirements[slot.requirement].mode;
+    if (before) {
+      auto handles = bq.bind_image(desc, binding);
+      desc.texture = handles.texture;
+      desc.surface = handles.surface;
+      std::memcpy(object + slot.offset, static_cast<const void *>(&desc), sizeof desc);
+    } else if (desc.texture || desc.surface) {
+      bq.unbind_image(desc, binding, mode_writes(mode));
+    }
+  }
+}
+
 // Per buffer the strongest access any accessor of the command asks for.
 struct merged_access {
   buffer_impl *buffer;
@@ -166,10 +189,12 @@ void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backen
     char *object = static_cast<char *>(cg.kernel_object->data());
     for (const accessor_slot &slot : cg.accessor_slots)
       std::memcpy(object + slot.offset, &addresses[slot.requirement], sizeof(void *));
+    bind_images(cg, bq, true);
     place_local_memory(cg);
     if (usycl::rt::trace::enabled(usycl::rt::trace::level::basic))
       usycl::rt::trace::launch(cg.launch, dev.info().name);
     bq.launch(cg.launch);
+    bind_images(cg, bq, false);
     // In queue order after the kernel, before the event is recorded, so a
     // wait on the kernel also waits for these (sycl::stream output).
     for (std::function<void()> &work : cg.after_kernel) {

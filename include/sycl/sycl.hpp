@@ -27,6 +27,8 @@
 #include <sycl/h_item.hpp>
 #include <sycl/half.hpp>
 #include <sycl/handler.hpp>
+#include <sycl/image.hpp>
+#include <sycl/image_accessor.hpp>
 #include <sycl/id.hpp>
 #include <sycl/info.hpp>
 #include <sycl/item.hpp>
@@ -44,6 +46,7 @@
 #include <sycl/queue.hpp>
 #include <sycl/range.hpp>
 #include <sycl/reduction.hpp>
+#include <sycl/sampler.hpp>
 #include <sycl/specialization_id.hpp>
 #include <sycl/stream.hpp>
 #include <sycl/span.hpp>

@@ -7,8 +7,9 @@
 //                 uses no sycl::half: throws where fp16 is missing (the CPU
 //                 emulating nvidia_gpu_sm_50), runs where present (H100).
 //   ImageDeclared lambda with [[sycl::device_has(aspect::image)]] in the
-//                 declarator position: no usycl device has aspect::image, so
-//                 it is refused everywhere; the message names 'aspect::image'.
+//                 declarator position, uses no image: runs where the device
+//                 has aspect::image (the CPU, CUDA), is refused with a message
+//                 naming 'aspect::image' where it has not (emulated targets).
 //   Fp64Declared  device_has(fp64) and uses double: runs where fp64 is.
 //   Plain         no attribute: always runs.
 #include "oks_common.hpp"

@@ -651,7 +651,7 @@ namespace {
 class SiblingKernel {};
 class SubGroup16Kernel {};
 class WorkGroup16Kernel {};
-class ImageAspectKernel {};
+class AcceleratorAspectKernel {};
 class NoImagesKernel {};
 
 std::string sym(const std::type_info &t) { return t.name(); } // typeid outside -fsycl
@@ -661,7 +661,7 @@ class SubmitPath : public ::testing::Test {
 protected:
   static void SetUpTestSuite() {
     bin = new test_binary;
-    bin->add_cpu({sym(typeid(ImageAspectKernel))}).add("aspect", le32({9})); // aspect::image
+    bin->add_cpu({sym(typeid(AcceleratorAspectKernel))}).add("aspect", le32({3})); // aspect::accelerator
     bin->add_cpu({sym(typeid(SiblingKernel))});
     bin->add_cpu({sym(typeid(SubGroup16Kernel))}).add("reqd_sub_group_size", le32({16}));
     bin->add_cpu({sym(typeid(WorkGroup16Kernel))}).add("reqd_work_group_size", le32({1, 16}));
@@ -675,26 +675,26 @@ test_binary *SubmitPath::bin = nullptr;
 TEST_F(SubmitPath, UnsupportedAspectThrowsSynchronously) {
   sycl::queue q;
   ASSERT_TRUE(q.get_device().is_cpu());
-  ASSERT_FALSE(q.get_device().has(sycl::aspect::image));
+  ASSERT_FALSE(q.get_device().has(sycl::aspect::accelerator));
   int *p = sycl::malloc_shared<int>(1, q);
   *p = 0;
   try {
-    q.single_task<ImageAspectKernel>([=] { *p = 1; });
+    q.single_task<AcceleratorAspectKernel>([=] { *p = 1; });
     FAIL() << "no exception";
   } catch (const sycl::exception &e) {
     EXPECT_EQ(e.code(), errc::kernel_not_supported);
     std::string what = e.what();
-    EXPECT_EQ(what.rfind("Kernel uses optional feature corresponding to 'aspect::image' but device "
+    EXPECT_EQ(what.rfind("Kernel uses optional feature corresponding to 'aspect::accelerator' but device "
                          "does not support this aspect. (kernel '",
                          0),
               0u)
         << what;
-    EXPECT_NE(what.find("ImageAspectKernel"), std::string::npos) << what;
+    EXPECT_NE(what.find("AcceleratorAspectKernel"), std::string::npos) << what;
     EXPECT_NE(what.find(q.get_device().get_info<sycl::info::device::name>()), std::string::npos);
   }
   // Through submit as well, and again (cached verdict, same exception).
   for (int i = 0; i < 2; ++i)
-    EXPECT_THROW(q.submit([&](sycl::handler &h) { h.single_task<ImageAspectKernel>([=] { *p = 1; }); }),
+    EXPECT_THROW(q.submit([&](sycl::handler &h) { h.single_task<AcceleratorAspectKernel>([=] { *p = 1; }); }),
                  sycl::exception);
   q.wait_and_throw(); // nothing asynchronous
   EXPECT_EQ(*p, 0);
@@ -751,15 +751,15 @@ TEST_F(SubmitPath, WorkGroupSizeMismatchIsNdRange) {
 TEST_F(SubmitPath, IsCompatibleAndKernelBundle) {
   sycl::queue q;
   sycl::device dev = q.get_device();
-  EXPECT_FALSE(sycl::is_compatible<ImageAspectKernel>(dev));
+  EXPECT_FALSE(sycl::is_compatible<AcceleratorAspectKernel>(dev));
   EXPECT_FALSE(sycl::is_compatible<SubGroup16Kernel>(dev));
   EXPECT_TRUE(sycl::is_compatible<SiblingKernel>(dev));
   EXPECT_TRUE(sycl::is_compatible<WorkGroup16Kernel>(dev)); // 16 <= max_work_group_size
   EXPECT_TRUE((sycl::is_compatible<SiblingKernel, WorkGroup16Kernel>(dev)));
-  EXPECT_FALSE((sycl::is_compatible<SiblingKernel, ImageAspectKernel>(dev)));
+  EXPECT_FALSE((sycl::is_compatible<SiblingKernel, AcceleratorAspectKernel>(dev)));
   EXPECT_TRUE(sycl::is_compatible<>(dev));
 
-  auto bad = sycl::get_kernel_id<ImageAspectKernel>();
+  auto bad = sycl::get_kernel_id<AcceleratorAspectKernel>();
   auto good = sycl::get_kernel_id<SiblingKernel>();
   EXPECT_EQ(good, sycl::get_kernel_id<SiblingKernel>());
   EXPECT_NE(good, bad);
@@ -790,7 +790,7 @@ TEST_F(SubmitPath, IsCompatibleAndKernelBundle) {
     FAIL() << "no exception";
   } catch (const sycl::exception &e) {
     EXPECT_EQ(e.code(), errc::invalid);
-    EXPECT_NE(std::string(e.what()).find("ImageAspectKernel"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("AcceleratorAspectKernel"), std::string::npos) << e.what();
   }
   auto only_good =
       sycl::get_kernel_bundle<SiblingKernel, sycl::bundle_state::executable>(q.get_context());

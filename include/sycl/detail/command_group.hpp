@@ -37,6 +37,15 @@ struct accessor_slot {
   uint32_t requirement; // index into command_group::requirements
 };
 
+// Where an image accessor's image_desc (sycl/detail/image_desc.hpp) lives
+// and which hardware object it wants: its `data` is an accessor_slot too;
+// backends with hardware images write texture/surface handles after it.
+struct image_slot {
+  uint32_t offset;      // byte offset of the image_desc in the kernel object
+  uint32_t requirement; // index into command_group::requirements
+  uint8_t binding;      // image_binding
+};
+
 // Where a local_accessor's offset field lives, and what it needs.
 struct local_slot {
   uint32_t offset;
@@ -90,6 +99,7 @@ struct command_group {
   kernel_launch launch{};
   std::unique_ptr<kernel_object_base> kernel_object;
   std::vector<accessor_slot> accessor_slots;
+  std::vector<image_slot> image_slots;
   std::vector<local_slot> local_slots;
   // Specialization constants (kernel_handler.hpp): where the kernel object
   // holds the address of the launch's value block (UINT32_MAX: the kernel

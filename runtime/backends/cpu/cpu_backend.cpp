@@ -323,6 +323,8 @@ public:
                      aspect::usm_shared_allocations, aspect::usm_system_allocations,
                      aspect::usm_atomic_host_allocations, aspect::usm_atomic_shared_allocations,
                      aspect::atomic64, aspect::host_debuggable, aspect::ext_intel_x86_64,
+                     // images: software sampling (sycl/detail/image_texel.hpp)
+                     aspect::image,
                      // kernel_bundle input/object states (api_kernel_bundle.cpp)
                      aspect::online_compiler, aspect::online_linker})
       info_.aspects.push_back(static_cast<int>(a));

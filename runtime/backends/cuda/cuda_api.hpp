@@ -102,6 +102,82 @@ inline constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
 inline constexpr unsigned CU_EVENT_DEFAULT = 0x0;
 inline constexpr unsigned CU_EVENT_DISABLE_TIMING = 0x2;
 
+// ---- CUDA arrays, texture and surface objects (images) ----------------------
+using CUarray = struct CUarray_st *;
+using CUtexObject = unsigned long long;
+using CUsurfObject = unsigned long long;
+enum : int { // CUarray_format
+  CU_AD_FORMAT_UNSIGNED_INT8 = 0x01,
+  CU_AD_FORMAT_UNSIGNED_INT16 = 0x02,
+  CU_AD_FORMAT_UNSIGNED_INT32 = 0x03,
+  CU_AD_FORMAT_SIGNED_INT8 = 0x08,
+  CU_AD_FORMAT_SIGNED_INT16 = 0x09,
+  CU_AD_FORMAT_SIGNED_INT32 = 0x0a,
+  CU_AD_FORMAT_HALF = 0x10,
+  CU_AD_FORMAT_FLOAT = 0x20,
+};
+enum : int { // CUaddress_mode
+  CU_TR_ADDRESS_MODE_WRAP = 0,
+  CU_TR_ADDRESS_MODE_CLAMP = 1,
+  CU_TR_ADDRESS_MODE_MIRROR = 2,
+  CU_TR_ADDRESS_MODE_BORDER = 3,
+};
+enum : int { CU_TR_FILTER_MODE_POINT = 0, CU_TR_FILTER_MODE_LINEAR = 1 };
+enum : int { CU_MEMORYTYPE_DEVICE = 0x02, CU_MEMORYTYPE_ARRAY = 0x03 };
+enum : int { CU_RESOURCE_TYPE_ARRAY = 0x00 };
+inline constexpr unsigned CUDA_ARRAY3D_SURFACE_LDST = 0x02;
+inline constexpr unsigned CU_TRSF_READ_AS_INTEGER = 0x01;
+inline constexpr unsigned CU_TRSF_NORMALIZED_COORDINATES = 0x02;
+inline constexpr unsigned CU_TRSF_SRGB = 0x10;
+struct CUDA_ARRAY3D_DESCRIPTOR {
+  size_t Width, Height, Depth;
+  int Format; // CUarray_format
+  unsigned NumChannels;
+  unsigned Flags;
+};
+struct CUDA_MEMCPY3D {
+  size_t srcXInBytes, srcY, srcZ, srcLOD;
+  int srcMemoryType; // CUmemorytype
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  void *reserved0;
+  size_t srcPitch, srcHeight;
+  size_t dstXInBytes, dstY, dstZ, dstLOD;
+  int dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  void *reserved1;
+  size_t dstPitch, dstHeight;
+  size_t WidthInBytes, Height, Depth;
+};
+struct CUDA_RESOURCE_DESC {
+  int resType; // CUresourcetype
+  union {
+    struct {
+      CUarray hArray;
+    } array;
+    struct {
+      int reserved[32];
+    } reserved;
+  } res;
+  unsigned flags;
+};
+struct CUDA_TEXTURE_DESC {
+  int addressMode[3]; // CUaddress_mode
+  int filterMode;     // CUfilter_mode
+  unsigned flags;
+  unsigned maxAnisotropy;
+  int mipmapFilterMode;
+  float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
+  float borderColor[4];
+  int reserved[12];
+};
+// cuda.h's sizes on LP64 (checked against the CUDA 13.0 header).
+static_assert(sizeof(CUDA_ARRAY3D_DESCRIPTOR) == 40 && sizeof(CUDA_MEMCPY3D) == 200 &&
+              sizeof(CUDA_RESOURCE_DESC) == 144 && sizeof(CUDA_TEXTURE_DESC) == 104);
+
 // ---- the function table -----------------------------------------------------
 // X(member, symbol, required, return, params)
 #define USYCL_CUDA_FUNCTIONS(X)                                                \
@@ -209,6 +285,20 @@ inline constexpr unsigned CU_EVENT_DISABLE_TIMING = 0x2;
   /* CUDA >= 12.4 */                                                           \
   X(func_get_param_info, "cuFuncGetParamInfo", false, CUresult,                \
     (CUfunction fn, size_t index, size_t *offset, size_t *size))               \
+  X(array_3d_create, "cuArray3DCreate_v2", true, CUresult,                     \
+    (CUarray * array, const CUDA_ARRAY3D_DESCRIPTOR *desc))                    \
+  X(array_destroy, "cuArrayDestroy", true, CUresult, (CUarray array))          \
+  X(memcpy_3d_async, "cuMemcpy3DAsync_v2", true, CUresult,                     \
+    (const CUDA_MEMCPY3D *copy, CUstream stream))                              \
+  X(tex_object_create, "cuTexObjectCreate", true, CUresult,                    \
+    (CUtexObject * tex, const CUDA_RESOURCE_DESC *res,                         \
+     const CUDA_TEXTURE_DESC *tex_desc, const void *view_desc))                \
+  X(tex_object_destroy, "cuTexObjectDestroy", true, CUresult,                  \
+    (CUtexObject tex))                                                         \
+  X(surf_object_create, "cuSurfObjectCreate", true, CUresult,                  \
+    (CUsurfObject * surf, const CUDA_RESOURCE_DESC *res))                      \
+  X(surf_object_destroy, "cuSurfObjectDestroy", true, CUresult,                \
+    (CUsurfObject surf))                                                       \
   X(occupancy_max_potential_block_size, "cuOccupancyMaxPotentialBlockSize",    \
     true, CUresult,                                                            \
     (int *min_grid_size, int *block_size, CUfunction fn,                       \

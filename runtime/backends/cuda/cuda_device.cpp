@@ -18,6 +18,7 @@ enum aspect_value : int {
   aspect_gpu = 2,
   aspect_fp16 = 5,
   aspect_fp64 = 6,
+  aspect_image = 9,
   aspect_online_compiler = 10,
   aspect_online_linker = 11,
   aspect_queue_profiling = 12,
@@ -59,6 +60,8 @@ device_info make_device_info(const device_attributes &a) {
   if (sm >= 53)
     as.push_back(aspect_fp16);
   as.push_back(aspect_fp64);
+  // Texture and surface objects (cuda_images.cpp).
+  as.push_back(aspect_image);
   as.push_back(aspect_queue_profiling);
   // kernel_bundle input/object states: PTX JIT and linker of the driver.
   as.push_back(aspect_online_compiler);
@@ -80,6 +83,7 @@ device_info make_device_info(const device_attributes &a) {
 }
 
 device_state::~device_state() {
+  images.reset();
   builtins.reset();
   kernels.reset();
   events.reset();
@@ -151,6 +155,7 @@ cuda_device::cuda_device(int ordinal) {
                                                st->smem_optin);
   st->kernels->set_device_aspects(st->info.aspects);
   st->builtins = std::make_unique<builtin_kernels>(st->ctx);
+  st->images = std::make_unique<image_objects>(st->ctx);
   state_ = std::move(st);
 }
 
@@ -242,6 +247,8 @@ void cuda_device::free(void *ptr, usm_kind kind) {
   } catch (...) {
     return;
   }
+  // An image's storage: its CUDA array mirrors go with it.
+  if (kind == usm_kind::device) state_->images->forget(ptr);
   free_raw(ptr, kind);
 }
 

@@ -9,6 +9,7 @@
 #include "cuda_event.hpp"
 #include "cuda_fault.hpp"
 #include "cuda_image.hpp"
+#include "cuda_images.hpp"
 #include "cuda_kernel_cache.hpp"
 #include "cuda_launch_config.hpp"
 
@@ -37,6 +38,8 @@ struct device_state {
   std::unique_ptr<builtin_kernels> builtins;
   // The first error that lost the context (cuda_fault.hpp).
   std::shared_ptr<device_fault> fault;
+  // CUDA arrays and texture/surface objects of SYCL images (cuda_images.hpp).
+  std::unique_ptr<image_objects> images;
 
   ~device_state();
 };

@@ -317,4 +317,21 @@ void cuda_queue::synchronize() {
     std::rethrow_exception(error);
 }
 
+backend_queue::image_handles cuda_queue::bind_image(const sycl::detail::image_desc &desc,
+                                                   sycl::detail::image_binding binding) {
+  const image_objects::entry *e = dev_->images->get(desc, binding);
+  if (!e) return {}; // a format CUDA cannot express: software access
+  // Also for write-only accessors: texels the kernel leaves alone must keep
+  // their contents when the array is copied back.
+  dev_->images->copy(desc, *e, true, stream_);
+  return {e->texture, e->surface};
+}
+
+void cuda_queue::unbind_image(const sycl::detail::image_desc &desc,
+                              sycl::detail::image_binding binding, bool writes) {
+  if (!writes || binding != sycl::detail::image_binding::surface) return;
+  if (const image_objects::entry *e = dev_->images->get(desc, binding))
+    dev_->images->copy(desc, *e, false, stream_);
+}
+
 } // namespace usycl::rt::cuda

@@ -41,6 +41,13 @@ public:
 
   void check_usable() const override { dev_->fault->throw_if_lost(); }
 
+  // Texture or surface objects over a CUDA array mirror of the image's
+  // storage (cuda_images.hpp), filled from it on this stream.
+  image_handles bind_image(const sycl::detail::image_desc &desc,
+                           sycl::detail::image_binding binding) override;
+  void unbind_image(const sycl::detail::image_desc &desc, sycl::detail::image_binding binding,
+                    bool writes) override;
+
 private:
   struct callback_record;
   static void trampoline(void *record);
