@@ -21,7 +21,8 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-OBJ_RE = re.compile(r"^build (tests/([^/]+)/CMakeFiles/[^ :]+_objects\.dir/[^ :]+\.o):")
+# A category is a folder under tests/: `queue`, or `extension/<name>`.
+OBJ_RE = re.compile(r"^build (tests/([^ :]+?)/CMakeFiles/[^ :]+_objects\.dir/[^ :]+\.o):")
 EXE_RE = re.compile(r"^build (bin/[^ :]+): CXX_EXECUTABLE_LINKER__\S+ (.*)$")
 
 
@@ -38,7 +39,7 @@ def plan(build_dir, categories):
             if m:
                 # The executable belongs to the category whose objects it links.
                 for inp in m.group(2).split():
-                    cm = re.match(r"tests/([^/]+)/CMakeFiles/", inp)
+                    cm = re.match(r"tests/([^ :]+?)/CMakeFiles/", inp)
                     if cm and cm.group(1) in wanted:
                         exes = out[cm.group(1)]["executables"]
                         if m.group(1) not in exes:

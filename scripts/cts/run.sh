@@ -10,6 +10,8 @@
 #     --no-run            only build and count the compiled test files
 #     --timeout S         per test case (default 300); a hang counts as a failure
 #   No category: the host-side set of issue 16 (HOST_CATEGORIES below).
+#   Extension categories are named by their folder, e.g.
+#   extension/oneapi_sub_group_mask; run.sh turns on the suite option they need.
 #
 # Environment: USYCL_PREFIX (an installed usycl; default: this checkout's
 # build/ installed into <build-dir>/usycl), CTS_JOBS (parallel compiles,
@@ -30,7 +32,7 @@ local_accessor usm id range item nd_item nd_range group property header namespac
 is_device_copyable reduction atomic atomic_ref atomic_fence bit_cast function_objects
 optional_kernel_features sycl_external"
 
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 (($# >= 2)) || usage
 cts=$1; build=$2; shift 2
 device=cpu; do_build=1; do_run=1; timeout=300; cats=()
@@ -77,14 +79,30 @@ if ((do_build)); then
     sed -i 's/^#else$/#elif SYCL_CTS_COMPILING_WITH_USYCL\n#define INTERNAL_CTS_SYCL_IMPL_USYCL ()\n#else/' \
       "$cts/tests/common/disabled_for_test_case.h"
   # Only the chosen categories are configured (the others would generate
-  # thousands of sources at configure time).
-  ls "$cts/tests" | grep -vxF -f <(printf '%s\n' "${cats[@]}") > "$build/excluded-categories.txt" || true
+  # thousands of sources at configure time). The suite excludes by folder
+  # name, so an extension category (extension/<name>) keeps extension/ and
+  # excludes its unchosen siblings.
+  { ls "$cts/tests" | grep -vxF -f <(printf '%s\n' "${cats[@]%%/*}")
+    ls "$cts/tests/extension" | grep -vxF -f <(printf '%s\n' "${cats[@]}" | sed -n 's|^extension/||p')
+  } > "$build/excluded-categories.txt" || true
+  # An extension category builds only with its suite option on:
+  # extension/oneapi_<x> -> SYCL_CTS_ENABLE_EXT_ONEAPI_<X>_TESTS,
+  # extension/khr_<x> -> SYCL_CTS_ENABLE_KHR_<X>_TESTS (as the suite names them).
+  ext_options=()
+  for c in "${cats[@]}"; do
+    [[ $c == extension/* ]] || continue
+    name=$(tr a-z A-Z <<< "${c#extension/}"); name=${name/#ONEAPI_/EXT_ONEAPI_}
+    opt=$(grep -o "SYCL_CTS_ENABLE_${name}\(_TESTS\)\?\b" "$cts/CMakeLists.txt" | head -1)
+    [ -n "$opt" ] || { echo "run.sh: the suite has no option that enables $c" >&2; exit 2; }
+    ext_options+=("-D$opt=ON")
+  done
   cmake -S "$cts" -B "$build" -G Ninja -Wno-dev \
     -DSYCL_IMPLEMENTATION=USYCL -DUSYCL_INSTALL_DIR="$prefix" -DUSYCL_TARGETS="$targets" \
     -DCMAKE_CXX_COMPILER=clang++-22 -DCMAKE_BUILD_TYPE="${CTS_BUILD_TYPE:-Release}" \
     -DSYCL_CTS_ENABLE_OPENCL_INTEROP_TESTS=OFF -DSYCL_CTS_ENABLE_DOUBLE_TESTS=ON \
     -DSYCL_CTS_ENABLE_HALF_TESTS=ON -DSYCL_CTS_ENABLE_DEPRECATED_FEATURES_TESTS=ON \
-    -DSYCL_CTS_EXCLUDE_TEST_CATEGORIES="$build/excluded-categories.txt" > "$build/configure.log" 2>&1 ||
+    -DSYCL_CTS_EXCLUDE_TEST_CATEGORIES="$build/excluded-categories.txt" ${ext_options[@]+"${ext_options[@]}"} \
+    > "$build/configure.log" 2>&1 ||
     { tail -30 "$build/configure.log"; echo "run.sh: configuring the suite failed ($build/configure.log)" >&2; exit 1; }
 fi
 
