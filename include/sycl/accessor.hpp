@@ -234,7 +234,10 @@ public:
     else
       return data();
   }
-  template <access::decorated IsDecorated>
+  // Only device accessors have a multi_ptr (SYCL 2020 §4.7.6.9): a host_task
+  // accessor's memory is host memory, not the global address space.
+  template <access::decorated IsDecorated, target T = Tgt,
+            std::enable_if_t<T == target::device, int> = 0>
   accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
     return address_space_cast<access::address_space::global_space, IsDecorated>(data());
   }

@@ -11,6 +11,23 @@
 #include <unordered_set>
 #include <vector>
 
+// SYCL 2020 §4.7.6.9: get_multi_ptr only for device accessors; get_pointer
+// gives a global_ptr (device), a raw pointer (host_task), a constant_ptr
+// (deprecated constant_buffer).
+template <typename Acc, typename = void> constexpr bool has_multi_ptr = false;
+template <typename Acc>
+constexpr bool has_multi_ptr<Acc, std::void_t<decltype(std::declval<const Acc &>()
+                                                           .template get_multi_ptr<
+                                                               sycl::access::decorated::no>())>> =
+    true;
+using device_acc = sycl::accessor<int, 1, sycl::access_mode::read, sycl::target::device>;
+using host_task_acc = sycl::accessor<int, 1, sycl::access_mode::read, sycl::target::host_task>;
+using constant_acc = sycl::accessor<int, 1, sycl::access_mode::read, sycl::target::constant_buffer>;
+static_assert(has_multi_ptr<device_acc> && !has_multi_ptr<host_task_acc>);
+static_assert(std::is_same_v<decltype(device_acc().get_pointer()), sycl::global_ptr<const int>>);
+static_assert(std::is_same_v<decltype(host_task_acc().get_pointer()), const int *>);
+static_assert(std::is_same_v<decltype(constant_acc().get_pointer()), sycl::constant_ptr<int>>);
+
 template <typename F> static void expect_errc(const std::string &what, sycl::errc code, F &&f) {
   try {
     f();
