@@ -165,7 +165,7 @@ private:
 // Host accessors: the data on the host for as long as any copy lives.
 template <int Dims> class host_image_access : public image_access<Dims> {
 public:
-  size_t hash_value() const noexcept { return std::hash<const void *>()(token_.get()); }
+  size_t hash_value() const noexcept { return std::hash<uint64_t>()(identity_); }
 
 protected:
   host_image_access() = default;
@@ -174,11 +174,14 @@ protected:
     host_access access = buffer_host_access(img.impl(), mode, mode_discards(mode));
     this->desc_.data = static_cast<unsigned char *>(access.ptr);
     token_ = std::move(access.release);
+    identity_ = next_accessor_identity();
   }
-  bool same(const host_image_access &o) const { return token_ == o.token_; }
+  // Copies share the identity (the token holds no pointer to compare).
+  bool same(const host_image_access &o) const { return identity_ == o.identity_; }
 
 private:
   std::shared_ptr<void> token_;
+  uint64_t identity_ = 0;
 };
 
 } // namespace detail

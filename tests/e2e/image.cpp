@@ -254,6 +254,14 @@ static void api(sycl::queue &) {
   sycl::unsampled_image<3> b = a;
   e2e::check("copies are equal", a == b && std::hash<sycl::unsampled_image<3>>()(a) ==
                                                std::hash<sycl::unsampled_image<3>>()(b));
+  {
+    sycl::unsampled_image<3> other(sycl::image_format::r32g32b32a32_sfloat, sycl::range<3>(1, 1, 1));
+    sycl::host_unsampled_image_accessor<float4, 3> ha(a), hb(other);
+    const auto ha2 = ha;
+    using H = std::hash<sycl::host_unsampled_image_accessor<float4, 3>>;
+    e2e::check("host accessor copies are equal", ha == ha2 && H()(ha) == H()(ha2));
+    e2e::check("host accessors of two images differ", ha != hb && H()(ha) != H()(hb));
+  }
   std::mutex m;
   sycl::unsampled_image<2> c(sycl::image_format::r8g8b8a8_uint, sycl::range<2>(2, 2),
                              sycl::range<1>(32), {sycl::property::image::use_mutex(m)});
