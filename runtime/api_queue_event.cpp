@@ -165,14 +165,12 @@ void handler_copy_buffer_to_buffer(handler &h, const std::shared_ptr<buffer_impl
 void handler_fill_buffer(handler &h, const std::shared_ptr<buffer_impl> &b,
                          const buffer_region &region, const void *pattern, size_t pattern_size) {
   auto &cg = h.command();
-  if (pattern_size > sizeof(cg.pattern))
-    throw_error(errc::invalid, "fill: element types larger than 64 bytes are not supported");
   cg.kind = command_kind::buffer_fill;
   bool whole = region.offset_bytes == 0 &&
                region.row_bytes * region.rows * region.slices == b->bytes();
   cg.requirements.insert(cg.requirements.begin(), {b, access_mode::write, whole});
-  std::memcpy(cg.pattern, pattern, pattern_size);
-  cg.pattern_size = pattern_size;
+  const auto *bytes = static_cast<const unsigned char *>(pattern);
+  cg.pattern.assign(bytes, bytes + pattern_size);
   cg.region_dst = region;
 }
 } // namespace detail

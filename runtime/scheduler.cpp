@@ -217,8 +217,9 @@ void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backen
     break;
   case command_kind::usm_fill:
     USYCL_TRACE_IF(basic, "fill", "%zu bytes at %p (%zu-byte pattern) on %s", cg.bytes,
-                   cg.copy_dst, cg.pattern_size, dev.info().name.c_str());
-    if (cg.bytes) bq.fill(cg.copy_dst, cg.pattern, cg.pattern_size, cg.bytes / cg.pattern_size);
+                   cg.copy_dst, cg.pattern.size(), dev.info().name.c_str());
+    if (cg.bytes)
+      bq.fill(cg.copy_dst, cg.pattern.data(), cg.pattern.size(), cg.bytes / cg.pattern.size());
     break;
   case command_kind::usm_prefetch:
     USYCL_TRACE_IF(basic, "prefetch", "%zu bytes at %p to %s", cg.bytes, cg.copy_src,
@@ -257,11 +258,11 @@ void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backen
     char *dst = static_cast<char *>(address_of(cg.requirements[0].buffer.get()));
     const buffer_region &r = cg.region_dst;
     USYCL_TRACE_IF(basic, "fill", "%zu bytes of a buffer (%zu-byte pattern) on %s",
-                   r.row_bytes * r.rows * r.slices, cg.pattern_size, dev.info().name.c_str());
+                   r.row_bytes * r.rows * r.slices, cg.pattern.size(), dev.info().name.c_str());
     for (size_t s = 0; s < r.slices; ++s)
       for (size_t row = 0; row < r.rows; ++row)
-        bq.fill(dst + r.offset_bytes + s * r.slice_pitch + row * r.row_pitch, cg.pattern,
-                cg.pattern_size, r.row_bytes / cg.pattern_size);
+        bq.fill(dst + r.offset_bytes + s * r.slice_pitch + row * r.row_pitch, cg.pattern.data(),
+                cg.pattern.size(), r.row_bytes / cg.pattern.size());
     break;
   }
   case command_kind::none:

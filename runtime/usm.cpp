@@ -12,62 +12,65 @@ namespace {
 using detail::throw_error;
 using usycl::rt::usm_kind;
 
-void *allocate(size_t alignment, size_t bytes, const device *dev, const context &ctx,
-               usm::alloc kind) {
-  if (bytes == 0) return nullptr;
-  auto &c = *ctx.impl();
-  detail::device_impl *d = dev ? dev->impl().get() : c.devices().front().get();
-  if (dev && !c.contains(*d))
-    throw_error(errc::invalid, "USM allocation: device " + d->info().name +
-                                   " is not part of the given context");
-  usm_kind k = kind == usm::alloc::device ? usm_kind::device
-               : kind == usm::alloc::host ? usm_kind::host
-                                          : usm_kind::shared;
+const char *kind_name(usm::alloc kind) {
+  switch (kind) {
+  case usm::alloc::device: return "device";
+  case usm::alloc::host: return "host";
+  case usm::alloc::shared: return "shared";
+  case usm::alloc::unknown: break;
+  }
+  return "unknown";
+}
+
+aspect kind_aspect(usm::alloc kind) {
+  return kind == usm::alloc::device ? aspect::usm_device_allocations
+         : kind == usm::alloc::host ? aspect::usm_host_allocations
+                                    : aspect::usm_shared_allocations;
+}
+
+} // namespace
+
+namespace detail {
+void *usm_allocate(size_t alignment, size_t bytes, const device *dev, const context &ctx,
+                   usm::alloc kind, const property_list &) {
   if (kind == usm::alloc::unknown)
     throw_error(errc::invalid, "USM allocation: usm::alloc::unknown is not an allocation kind");
   if (alignment & (alignment - 1))
     throw_error(errc::invalid, "USM allocation: alignment " + std::to_string(alignment) +
                                    " is not a power of two");
+  auto &c = *ctx.impl();
+  if (dev && !c.contains(*dev->impl()))
+    throw_error(errc::invalid, "USM allocation: device " + dev->impl()->info().name +
+                                   " is not part of the given context");
+  // Host allocations belong to the context: any of its devices that can
+  // make them does; the others need the kind's aspect on their own device.
+  const aspect needed = kind_aspect(kind);
+  detail::device_impl *d = dev ? dev->impl().get() : nullptr;
+  if (!d)
+    for (const auto &candidate : c.devices())
+      if (candidate->has(needed)) {
+        d = candidate.get();
+        break;
+      }
+  if (!d || !d->has(needed))
+    throw_error(errc::feature_not_supported,
+                std::string("USM allocation: malloc_") + kind_name(kind) + " needs aspect::usm_" +
+                    kind_name(kind) + "_allocations, which " +
+                    (dev ? "device " + d->info().name + " does not have"
+                         : std::string("no device of the context has")));
+  if (bytes == 0) return nullptr;
+  usm_kind k = kind == usm::alloc::device ? usm_kind::device
+               : kind == usm::alloc::host ? usm_kind::host
+                                          : usm_kind::shared;
   // Device memory beyond what the device has: nullptr (SYCL 2020 §4.8.3).
   if (k == usm_kind::device && bytes > d->info().global_mem_size) return nullptr;
   void *p = d->backend_device().malloc(k, bytes, alignment ? alignment : 64);
-  USYCL_TRACE_IF(basic, "usm", "malloc_%s %zu bytes on %s -> %p",
-                 k == usm_kind::device ? "device" : k == usm_kind::host ? "host" : "shared", bytes,
+  USYCL_TRACE_IF(basic, "usm", "malloc_%s %zu bytes on %s -> %p", kind_name(kind), bytes,
                  d->info().name.c_str(), p);
   if (p) usycl::rt::usm_registry::get().add({p, bytes, k, &c, d});
   return p;
 }
-
-} // namespace
-
-void *malloc_device(size_t bytes, const device &dev, const context &ctx, const property_list &) {
-  return allocate(0, bytes, &dev, ctx, usm::alloc::device);
-}
-void *malloc_host(size_t bytes, const context &ctx, const property_list &) {
-  return allocate(0, bytes, nullptr, ctx, usm::alloc::host);
-}
-void *malloc_shared(size_t bytes, const device &dev, const context &ctx, const property_list &) {
-  return allocate(0, bytes, &dev, ctx, usm::alloc::shared);
-}
-void *aligned_alloc_device(size_t a, size_t bytes, const device &dev, const context &ctx,
-                           const property_list &) {
-  return allocate(a, bytes, &dev, ctx, usm::alloc::device);
-}
-void *aligned_alloc_host(size_t a, size_t bytes, const context &ctx, const property_list &) {
-  return allocate(a, bytes, nullptr, ctx, usm::alloc::host);
-}
-void *aligned_alloc_shared(size_t a, size_t bytes, const device &dev, const context &ctx,
-                           const property_list &) {
-  return allocate(a, bytes, &dev, ctx, usm::alloc::shared);
-}
-void *malloc(size_t bytes, const device &dev, const context &ctx, usm::alloc kind,
-             const property_list &) {
-  return allocate(0, bytes, &dev, ctx, kind);
-}
-void *aligned_alloc(size_t a, size_t bytes, const device &dev, const context &ctx,
-                    usm::alloc kind, const property_list &) {
-  return allocate(a, bytes, &dev, ctx, kind);
-}
+} // namespace detail
 
 void free(void *ptr, const context &ctx) {
   if (!ptr) return;
@@ -103,6 +106,9 @@ device get_pointer_device(const void *ptr, const context &ctx) {
   auto found = usycl::rt::usm_registry::get().find(ptr);
   if (!found || found->context != ctx.impl().get())
     throw_error(errc::invalid, "get_pointer_device: pointer is not USM memory of this context");
+  // Host allocations belong to the context, not to the device that made
+  // them: SYCL 2020 §4.8.4 names the context's first device.
+  if (found->kind == usm_kind::host) return device(ctx.impl()->devices().front());
   for (const auto &d : ctx.impl()->devices())
     if (d.get() == found->device) return device(d);
   return device(ctx.impl()->devices().front());

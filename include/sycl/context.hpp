@@ -43,9 +43,12 @@ private:
   std::shared_ptr<detail::context_impl> impl_;
 };
 
-inline property::buffer::context_bound::context_bound(context bound_context)
+template <uint32_t Bit>
+detail::context_bound_property<Bit>::context_bound_property(context bound_context)
     : context_(bound_context.impl()) {}
-inline context property::buffer::context_bound::get_context() const { return context(context_); }
+template <uint32_t Bit> context detail::context_bound_property<Bit>::get_context() const {
+  return context(context_);
+}
 
 } // namespace _V1
 } // namespace sycl

@@ -6,6 +6,7 @@
 #include <sycl/detail/command_group.hpp>
 #include <sycl/detail/hierarchical.hpp>
 #include <sycl/detail/kernel_entry.hpp>
+#include <sycl/detail/kernel_host_registry.hpp>
 #include <sycl/detail/kernel_param_desc.hpp>
 #include <sycl/event.hpp>
 #include <sycl/interop_handle.hpp>
@@ -51,6 +52,11 @@ USYCL_EXPORT void handler_copy_buffer_to_buffer(handler &h,
                                                 const buffer_region &src_region,
                                                 const std::shared_ptr<buffer_impl> &dst,
                                                 const buffer_region &dst_region);
+// Launches kernel `k` with the function object set_arg gave
+// (kernel_host_registry.hpp); `local` is null for single_task and range forms.
+USYCL_EXPORT void handler_launch_kernel_object(handler &h, const kernel &k, kernel_form form,
+                                               uint32_t dims, const uint64_t *global,
+                                               const uint64_t *local, const uint64_t *offset);
 USYCL_EXPORT void handler_fill_buffer(handler &h, const std::shared_ptr<buffer_impl> &b,
                                       const buffer_region &region, const void *pattern,
                                       size_t pattern_size);
@@ -93,6 +99,7 @@ public:
       const uint64_t one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
       set_kernel<Name, K, 1>(k, one, nullptr, zero);
       cg_.launch.cpu_range = &detail::cpu_single_task_launcher<K>;
+      register_host_entry<Name, K, detail::kernel_form::single_task, 1>();
 #endif
     }
   }
@@ -139,9 +146,51 @@ public:
       }
       set_kernel<Name, K, Dims>(k, g, l, o);
       cg_.launch.cpu_nd = &detail::cpu_nd_launcher<K, Dims>;
+      register_host_entry<Name, K, detail::kernel_form::nd_range, Dims>();
 #endif
     }
   }
+
+  // ---- kernels through a sycl::kernel object (§4.9.4.2) ----
+  // A SYCL kernel function of this program has one argument, its function
+  // object: set_arg(0, object) or set_args(object) gives it, and the kernel
+  // is launched in the form it was defined with (sycl/detail/
+  // kernel_host_registry.hpp). Mismatches throw errc::kernel_argument (the
+  // argument) or errc::invalid (the form, another context or bundle).
+  template <typename T> void set_arg(int index, T &&arg) {
+    if (index < 0)
+      throw exception(make_error_code(errc::kernel_argument),
+                      "set_arg: argument index " + std::to_string(index) + " is negative");
+    auto &args = cg_.kernel_args;
+    if (args.size() <= static_cast<size_t>(index)) args.resize(static_cast<size_t>(index) + 1);
+    args[static_cast<size_t>(index)] =
+        std::make_unique<detail::kernel_arg<std::decay_t<T>>>(std::forward<T>(arg));
+  }
+  template <typename... Ts> void set_args(Ts &&...args) {
+    int index = 0;
+    (set_arg(index++, std::forward<Ts>(args)), ...);
+  }
+  void single_task(const kernel &k) {
+    const uint64_t one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
+    detail::handler_launch_kernel_object(*this, k, detail::kernel_form::single_task, 1, one,
+                                         nullptr, zero);
+  }
+  void parallel_for(range<1> r, const kernel &k) { kernel_object_range<1>(r, id<1>(), k); }
+  void parallel_for(range<2> r, const kernel &k) { kernel_object_range<2>(r, id<2>(), k); }
+  void parallel_for(range<3> r, const kernel &k) { kernel_object_range<3>(r, id<3>(), k); }
+  // Deprecated in SYCL 2020 (offsets), kept as its lambda form is.
+  void parallel_for(range<1> r, id<1> offset, const kernel &k) {
+    kernel_object_range<1>(r, offset, k);
+  }
+  void parallel_for(range<2> r, id<2> offset, const kernel &k) {
+    kernel_object_range<2>(r, offset, k);
+  }
+  void parallel_for(range<3> r, id<3> offset, const kernel &k) {
+    kernel_object_range<3>(r, offset, k);
+  }
+  void parallel_for(nd_range<1> r, const kernel &k) { kernel_object_nd_range<1>(r, k); }
+  void parallel_for(nd_range<2> r, const kernel &k) { kernel_object_nd_range<2>(r, k); }
+  void parallel_for(nd_range<3> r, const kernel &k) { kernel_object_nd_range<3>(r, k); }
 
   // Hierarchical parallelism (§4.10.4.2): the kernel runs once per work-group
   // with a sycl::group<Dims>; sycl/detail/hierarchical.hpp says how. Without
@@ -295,8 +344,37 @@ private:
       }
       set_kernel<Name, K, Dims>(k, g, nullptr, o);
       cg_.launch.cpu_range = &detail::cpu_range_launcher<K, Dims>;
+      register_host_entry<Name, K, detail::kernel_form::range, Dims>();
 #endif
     }
+  }
+
+  // Makes this kernel launchable through a sycl::kernel: its registration
+  // runs at start-up (odr-using the static member instantiates it).
+  template <typename Name, typename K, detail::kernel_form Form, int Dims>
+  static void register_host_entry() {
+#ifndef __SYCL_DEVICE_ONLY__
+    (void)detail::kernel_host_registration<Name, K, Form, Dims>::registered;
+#endif
+  }
+  template <int Dims>
+  void kernel_object_range(const range<Dims> &r, const id<Dims> &offset, const kernel &k) {
+    uint64_t g[3] = {1, 1, 1}, o[3] = {0, 0, 0};
+    for (int d = 0; d < Dims; ++d) {
+      g[d] = r[d];
+      o[d] = offset[d];
+    }
+    detail::handler_launch_kernel_object(*this, k, detail::kernel_form::range, Dims, g, nullptr,
+                                         o);
+  }
+  template <int Dims> void kernel_object_nd_range(const nd_range<Dims> &r, const kernel &k) {
+    uint64_t g[3] = {1, 1, 1}, l[3] = {1, 1, 1}, o[3] = {0, 0, 0};
+    for (int d = 0; d < Dims; ++d) {
+      g[d] = r.get_global_range()[d];
+      l[d] = r.get_local_range()[d];
+      o[d] = r.get_offset()[d];
+    }
+    detail::handler_launch_kernel_object(*this, k, detail::kernel_form::nd_range, Dims, g, l, o);
   }
 
   template <typename KernelName, int Dims, typename K>
@@ -351,26 +429,14 @@ private:
       l.local[d] = local ? local[d] : 1;
       l.offset[d] = offset[d];
     }
-    cg_.kernel_object = std::make_unique<detail::kernel_object<K>>(k, cg_);
-    l.kernel_object = cg_.kernel_object->data();
-    l.kernel_object_size = sizeof(K);
-    if constexpr (detail::is_with_kernel_handler<K>::value) {
-      // The runtime writes the launch's specialization constant block there.
-      const K *stored = static_cast<const K *>(l.kernel_object);
-      cg_.spec_constant_slot = static_cast<uint32_t>(
-          reinterpret_cast<const char *>(&stored->spec_constants) -
-          reinterpret_cast<const char *>(stored));
-    }
+    detail::store_kernel_object(k, cg_);
   }
 
   void set_fill(void *ptr, const void *pattern, size_t pattern_size, size_t count) {
-    if (pattern_size > sizeof(cg_.pattern))
-      throw exception(make_error_code(errc::invalid),
-                      "fill: patterns larger than 64 bytes are not supported");
     cg_.kind = detail::command_kind::usm_fill;
     cg_.copy_dst = ptr;
-    std::memcpy(cg_.pattern, pattern, pattern_size);
-    cg_.pattern_size = pattern_size;
+    const auto *bytes = static_cast<const unsigned char *>(pattern);
+    cg_.pattern.assign(bytes, bytes + pattern_size);
     cg_.bytes = pattern_size * count;
   }
 

@@ -34,8 +34,32 @@ enum property_bit : uint32_t {
   prop_no_init = 1u << 5,
   prop_discard_events = 1u << 6,
   prop_initialize_to_identity = 1u << 7,
+  prop_image_use_host_ptr = 1u << 8,
+  prop_image_use_mutex = 1u << 9,
+  prop_image_context_bound = 1u << 10,
 };
 struct property_tag {};
+
+// The two runtime-valued property kinds that buffers and images share
+// (property::buffer::use_mutex / property::image::use_mutex, and
+// context_bound): one definition each, told apart by their bit.
+template <uint32_t Bit> struct use_mutex_property : property_tag {
+  static constexpr uint32_t bit = Bit;
+  explicit use_mutex_property(std::mutex &m) : mutex(&m) {}
+  std::mutex *get_mutex_ptr() const { return mutex; }
+  std::mutex *mutex;
+};
+struct from_context_impl_t {};
+template <uint32_t Bit> struct context_bound_property : property_tag {
+  static constexpr uint32_t bit = Bit;
+  // Defined in <sycl/context.hpp>, where context is complete.
+  explicit context_bound_property(context bound_context);
+  context get_context() const;
+  // For property_list::get_property, which holds the context by its impl.
+  context_bound_property(from_context_impl_t, std::shared_ptr<context_impl> impl)
+      : context_(std::move(impl)) {}
+  std::shared_ptr<context_impl> context_;
+};
 } // namespace detail
 
 namespace property {
@@ -51,26 +75,26 @@ namespace buffer {
 struct use_host_ptr : detail::property_tag {
   static constexpr uint32_t bit = detail::prop_use_host_ptr;
 };
-struct use_mutex : detail::property_tag {
-  static constexpr uint32_t bit = detail::prop_use_mutex;
-  explicit use_mutex(std::mutex &m) : mutex(&m) {}
-  std::mutex *mutex;
-  std::mutex *get_mutex_ptr() const { return mutex; }
+struct use_mutex : detail::use_mutex_property<detail::prop_use_mutex> {
+  using use_mutex_property::use_mutex_property;
 };
-struct context_bound : detail::property_tag {
-  static constexpr uint32_t bit = detail::prop_context_bound;
-  // Defined in <sycl/context.hpp>, where context is complete.
-  explicit context_bound(context bound_context);
-  context get_context() const;
-  static context_bound from_impl(std::shared_ptr<detail::context_impl> impl) {
-    return context_bound(std::move(impl));
-  }
-  std::shared_ptr<detail::context_impl> context_;
-
-private:
-  explicit context_bound(std::shared_ptr<detail::context_impl> impl) : context_(std::move(impl)) {}
+struct context_bound : detail::context_bound_property<detail::prop_context_bound> {
+  using context_bound_property::context_bound_property;
 };
 } // namespace buffer
+// Image properties (SYCL 2020 §4.7.3.3): the property interface exists
+// here; the image classes that take them are not implemented yet.
+namespace image {
+struct use_host_ptr : detail::property_tag {
+  static constexpr uint32_t bit = detail::prop_image_use_host_ptr;
+};
+struct use_mutex : detail::use_mutex_property<detail::prop_image_use_mutex> {
+  using use_mutex_property::use_mutex_property;
+};
+struct context_bound : detail::context_bound_property<detail::prop_image_context_bound> {
+  using context_bound_property::context_bound_property;
+};
+} // namespace image
 struct no_init : detail::property_tag {
   static constexpr uint32_t bit = detail::prop_no_init;
 };
@@ -103,6 +127,11 @@ template <typename Prop> struct is_buffer_property : std::false_type {};
 template <> struct is_buffer_property<property::buffer::use_host_ptr> : std::true_type {};
 template <> struct is_buffer_property<property::buffer::use_mutex> : std::true_type {};
 template <> struct is_buffer_property<property::buffer::context_bound> : std::true_type {};
+// For is_property_of<Prop, sampled_image/unsampled_image> once images exist.
+template <typename Prop> struct is_image_property : std::false_type {};
+template <> struct is_image_property<property::image::use_host_ptr> : std::true_type {};
+template <> struct is_image_property<property::image::use_mutex> : std::true_type {};
+template <> struct is_image_property<property::image::context_bound> : std::true_type {};
 } // namespace detail
 
 template <typename Prop, typename SyclObject> struct is_property_of : std::false_type {};
@@ -133,15 +162,24 @@ public:
   uint32_t bits() const noexcept { return bits_; }
 
 private:
+  // The runtime values a property carries, one slot per property (a list
+  // may hold a buffer and an image property of the same kind).
+  template <typename P, typename Self> static auto &mutex_slot(Self &self) {
+    return std::is_same_v<P, property::image::use_mutex> ? self.image_mutex_ : self.mutex_;
+  }
+  template <typename P, typename Self> static auto &context_slot(Self &self) {
+    return std::is_same_v<P, property::image::context_bound> ? self.image_context_
+                                                              : self.context_;
+  }
   template <typename P> void capture(const P &p) {
-    if constexpr (std::is_same_v<P, property::buffer::use_mutex>)
-      mutex_ = p.mutex;
-    else if constexpr (std::is_same_v<P, property::buffer::context_bound>)
-      context_ = p.context_;
+    if constexpr (std::is_base_of_v<detail::use_mutex_property<P::bit>, P>)
+      mutex_slot<P>(*this) = p.mutex;
+    else if constexpr (std::is_base_of_v<detail::context_bound_property<P::bit>, P>)
+      context_slot<P>(*this) = p.context_;
   }
   uint32_t bits_ = 0;
-  std::mutex *mutex_ = nullptr;
-  std::shared_ptr<detail::context_impl> context_;
+  std::mutex *mutex_ = nullptr, *image_mutex_ = nullptr;
+  std::shared_ptr<detail::context_impl> context_, image_context_;
 };
 
 template <typename Prop> Prop property_list::get_property() const {
@@ -149,11 +187,10 @@ template <typename Prop> Prop property_list::get_property() const {
     throw exception(make_error_code(errc::invalid),
                     "get_property: the object was not constructed with this property "
                     "(check has_property first)");
-  if constexpr (std::is_same_v<Prop, property::buffer::use_mutex>) {
-    return Prop(*mutex_);
-  } else if constexpr (std::is_same_v<Prop, property::buffer::context_bound>) {
-    Prop p = Prop::from_impl(context_);
-    return p;
+  if constexpr (std::is_base_of_v<detail::use_mutex_property<Prop::bit>, Prop>) {
+    return Prop(*mutex_slot<Prop>(*this));
+  } else if constexpr (std::is_base_of_v<detail::context_bound_property<Prop::bit>, Prop>) {
+    return Prop(detail::from_context_impl_t{}, context_slot<Prop>(*this));
   } else {
     return Prop{};
   }

@@ -140,9 +140,16 @@ static void fill_types_and_update_host(sycl::queue &q) {
   constexpr size_t n = 333;
   std::vector<double> d(n, 0.0);
   std::vector<rgba> px(n, rgba{0, 0, 0, 0});
+  struct wide {
+    int v[20];
+  };
+  wide wide_value{};
+  for (int i = 0; i < 20; ++i) wide_value.v[i] = 11 * i - 50;
+  std::vector<wide> wd(9, wide{});
   {
     sycl::buffer<double> D(d.data(), sycl::range<1>(n));
     sycl::buffer<rgba> P(px.data(), sycl::range<1>(n));
+    sycl::buffer<wide> W(wd.data(), sycl::range<1>(wd.size()));
     q.submit([&](sycl::handler &h) {
       sycl::accessor a(D, h, sycl::write_only);
       h.fill(a, 2.5);
@@ -150,6 +157,11 @@ static void fill_types_and_update_host(sycl::queue &q) {
     q.submit([&](sycl::handler &h) {
       sycl::accessor a(P, h, sycl::write_only);
       h.fill(a, rgba{1, 2, 3, 4});
+    });
+    // An element wider than 64 bytes, over a ranged accessor.
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a(W, h, sycl::range<1>(5), sycl::id<1>(2), sycl::write_only);
+      h.fill(a, wide_value);
     });
     // update_host: the user's memory is current while the buffer lives
     q.submit([&](sycl::handler &h) {
@@ -163,6 +175,10 @@ static void fill_types_and_update_host(sycl::queue &q) {
     e2e::check_eq("fill double d[" + std::to_string(i) + "]", d[i], 2.5);
     e2e::check("fill struct px[" + std::to_string(i) + "]", px[i] == rgba{1, 2, 3, 4});
   }
+  for (size_t i = 0; i < wd.size(); ++i)
+    for (int j = 0; j < 20; ++j)
+      e2e::check_eq("fill 80-byte wd[" + std::to_string(i) + "].v[" + std::to_string(j) + "]",
+                    wd[i].v[j], (i >= 2 && i < 7) ? wide_value.v[j] : 0);
 }
 
 int main() {

@@ -93,6 +93,19 @@ static void memset_and_fill(sycl::queue &q) {
     double x, y;
   };
   check_fill(sixteen{1.5, -2.5}, "16-byte struct");
+  // Patterns wider than 64 bytes (no size limit): 100 and 264 bytes.
+  struct hundred {
+    unsigned char b[100];
+  };
+  hundred h100{};
+  for (int i = 0; i < 100; ++i) h100.b[i] = static_cast<unsigned char>(7 * i + 1);
+  check_fill(h100, "100-byte struct");
+  struct big {
+    double v[33];
+  };
+  big b264{};
+  for (int i = 0; i < 33; ++i) b264.v[i] = 0.5 * i - 3;
+  check_fill(b264, "264-byte struct");
 
   // fill via the handler with depends_on
   float *f = sycl::malloc_shared<float>(100, q);
@@ -116,6 +129,15 @@ static void prefetch_and_advise(sycl::queue &q) {
   sycl::free(s, q);
 }
 
+template <typename F> static void expect_errc_invalid(const std::string &what, F &&f) {
+  try {
+    f();
+    e2e::fail(what + ": no exception");
+  } catch (const sycl::exception &e) {
+    e2e::check_eq(what + " errc", e.code().value(), static_cast<int>(sycl::errc::invalid));
+  }
+}
+
 static void pointer_queries(sycl::queue &q) {
   auto ctx = q.get_context();
   auto dev = q.get_device();
@@ -131,11 +153,29 @@ static void pointer_queries(sycl::queue &q) {
   e2e::check_eq("get_pointer_type(stack)", sycl::get_pointer_type(&local, ctx), alloc::unknown);
   e2e::check("get_pointer_device(device)", sycl::get_pointer_device(d, ctx) == dev);
   e2e::check("get_pointer_device(shared)", sycl::get_pointer_device(s, ctx) == dev);
+  // Host allocations belong to the context: its first device (§4.8.4),
+  // also when made through aligned_alloc with a device.
+  e2e::check("get_pointer_device(host)", sycl::get_pointer_device(h, ctx) == ctx.get_devices()[0]);
+  void *hd = sycl::aligned_alloc(32, 64, dev, ctx, alloc::host);
+  e2e::check("get_pointer_device(aligned_alloc host)",
+             sycl::get_pointer_device(hd, ctx) == ctx.get_devices()[0]);
+  sycl::free(hd, ctx);
   sycl::free(d, q);
   sycl::free(h, q);
   sycl::free(s, q);
   e2e::check_eq("get_pointer_type(freed)", sycl::get_pointer_type(d, ctx), alloc::unknown);
   sycl::free(nullptr, q); // no-op
+
+  // Typed forms: a count whose size overflows size_t cannot be allocated;
+  // an explicit alignment combines with alignof(T); property lists are taken.
+  e2e::check("malloc_shared<double>(SIZE_MAX / 4) is nullptr",
+             sycl::malloc_shared<double>(SIZE_MAX / 4, q) == nullptr);
+  auto *t = sycl::aligned_alloc_shared<double>(2, 3, dev, ctx, sycl::property_list{});
+  e2e::check("aligned_alloc_shared<double>(2, ...) is aligned to 8",
+             t && reinterpret_cast<uintptr_t>(t) % alignof(double) == 0);
+  sycl::free(t, q);
+  expect_errc_invalid("malloc(kind=unknown)", [&] { sycl::malloc(8, q, alloc::unknown); });
+  expect_errc_invalid("aligned_alloc_device(3, ...)", [&] { sycl::aligned_alloc_device(3, 8, q); });
 
   void *m = sycl::malloc(128, q, alloc::shared);
   e2e::check_eq("malloc(kind=shared) type", sycl::get_pointer_type(m, ctx), alloc::shared);

@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <new>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -65,6 +66,15 @@ protected:
   size_t size_ = 0;
 };
 
+// A value handler::set_arg gave (sycl/detail/kernel_host_registry.hpp holds
+// the typed holder), kept until the kernel is launched through a sycl::kernel.
+class kernel_arg_base {
+public:
+  virtual ~kernel_arg_base() = default;
+  virtual const void *data() const noexcept = 0;
+  virtual const std::type_info &type() const noexcept = 0;
+};
+
 enum class command_kind : uint8_t {
   none,
   kernel,
@@ -108,14 +118,17 @@ struct command_group {
   uint32_t spec_constant_slot = UINT32_MAX;
   std::vector<std::pair<uint64_t, std::vector<unsigned char>>> spec_constant_values;
   std::shared_ptr<kernel_bundle_impl> bundle;
+  // handler::set_arg values, by argument index (empty slots: not set).
+  std::vector<std::unique_ptr<kernel_arg_base>> kernel_args;
 
   // copies and fills
   void *copy_dst = nullptr;
   const void *copy_src = nullptr;
   size_t bytes = 0;
   buffer_region region_src, region_dst;
-  unsigned char pattern[64];
-  size_t pattern_size = 0;
+  // fill: the bytes of one element, any size (a fill of a 256-byte struct
+  // is as valid as one of a char).
+  std::vector<unsigned char> pattern;
 
   // Host work that follows the kernel in its queue, before the command's
   // event completes (sycl::stream prints its buffer: runtime/stream.cpp).

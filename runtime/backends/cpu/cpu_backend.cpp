@@ -22,6 +22,7 @@
 #include <mutex>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace usycl::rt {
 namespace cpu {
@@ -160,9 +161,10 @@ public:
     push([=] { std::memcpy(dst, src, bytes); });
   }
   void fill(void *dst, const void *pattern, size_t pattern_size, size_t count) override {
-    std::array<unsigned char, 64> p{};
-    std::memcpy(p.data(), pattern, std::min<size_t>(pattern_size, 64));
-    push([=] {
+    // The caller's pattern may be gone when the work runs: keep a copy.
+    const auto *bytes = static_cast<const unsigned char *>(pattern);
+    std::vector<unsigned char> p(bytes, bytes + pattern_size);
+    push([=, p = std::move(p)] {
       auto *d = static_cast<unsigned char *>(dst);
       if (pattern_size == 1) {
         std::memset(d, p[0], count);
