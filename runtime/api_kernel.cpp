@@ -39,7 +39,9 @@ void check_kernel_device(const kernel_impl &k, const device &dev, const char *wh
 }
 
 // The work-group size limit of the kernel on `dev`: the required size when
-// it has one, otherwise the device's limit.
+// it has one, otherwise what the backend says the compiled kernel allows
+// (CUDA: the driver's max threads per block for its registers and shared
+// memory), otherwise the device's limit.
 size_t kernel_work_group_size(const kernel_impl &k, const device &dev) {
   const kernel_verdict &v = verdict_of(k, dev);
   if (!v.work_group_sizes.empty()) {
@@ -47,7 +49,9 @@ size_t kernel_work_group_size(const kernel_impl &k, const device &dev) {
     for (uint32_t s : v.work_group_sizes.front()) n *= s;
     return n;
   }
-  return dev.impl()->info().max_work_group_size;
+  const size_t device_limit = dev.impl()->info().max_work_group_size;
+  const size_t kernel_limit = dev.impl()->backend_device().kernel_max_work_group_size(k.symbol);
+  return kernel_limit ? std::min(kernel_limit, device_limit) : device_limit;
 }
 
 uint32_t kernel_sub_group_size(const kernel_impl &k, const device &dev) {

@@ -125,6 +125,14 @@ public:
   virtual bool can_use_image(const usycl_device_image &image) const = 0;
   // Synchronous copy between any host and device pointers of this device.
   virtual void memcpy_sync(void *dst, const void *src, size_t bytes) = 0;
+  // The most work-items per work-group the compiled kernel `name` can run
+  // with on this device (its registers and shared memory may allow fewer
+  // than the device's limit); 0 when the backend has no per-kernel limit
+  // (the CPU: the device's limit applies). May load the kernel's code.
+  virtual size_t kernel_max_work_group_size(const char *name) {
+    (void)name;
+    return 0;
+  }
 };
 
 class backend {

@@ -157,9 +157,21 @@ Error DeviceLinker::linkBitcode(const TargetInfo &Target,
       std::string ModuleId = Input.Origin;
       if (Modules.size() > 1)
         ModuleId += "#" + std::to_string(Index);
-      for (Function &F : **TU)
+      for (Function &F : **TU) {
+        // A kernel whose name and function object come from a header is
+        // compiled in every translation unit that submits it. Its name
+        // identifies it, and by the ODR all those definitions are the same
+        // kernel: the first one is kept, the others become declarations of
+        // it (the IR linker rejects two strong definitions).
+        if (postlink::isKernel(F) && !F.isDeclaration())
+          if (const Function *Earlier = Linked->getFunction(F.getName());
+              Earlier && !Earlier->isDeclaration()) {
+            F.deleteBody();
+            continue;
+          }
         if (postlink::isKernel(F) || postlink::isSyclExternalDefinition(F))
           F.addFnAttr(postlink::ModuleIdAttr, ModuleId);
+      }
       if (TheLinker.linkInModule(std::move(*TU)))
         return LinkFailure("while adding '" + Input.Origin + "':");
     }

@@ -1,6 +1,7 @@
 # lit configuration of the usycl compiler-tool tests.
 import os
 import shutil
+import sys
 import subprocess
 
 import lit.formats
@@ -33,6 +34,8 @@ config.substitutions.append(("%sycl-post-link", tool("sycl-post-link")))
 config.substitutions.append(("%propset", tool("usycl-propset")))
 config.substitutions.append(("%sycl-aspect-filter", tool("sycl-aspect-filter")))
 config.substitutions.append(("%sycl-mlir-opt", tool("sycl-mlir-opt")))
+config.substitutions.append(("%specialize-ptx", tool("usycl-specialize-ptx")))
+config.substitutions.append(("%python", sys.executable))
 # The shipped device configuration file as the build tree holds it (where
 # usycl++ and sycl-aspect-filter look by default).
 config.substitutions.append(
@@ -55,6 +58,8 @@ config.substitutions.append(
 ptxas = os.path.join(config.cuda_root, "bin", "ptxas")
 if os.access(ptxas, os.X_OK) or shutil.which("ptxas"):
     config.available_features.add("ptxas")
+    config.substitutions.append(
+        ("%ptxas", ptxas if os.access(ptxas, os.X_OK) else shutil.which("ptxas")))
 if os.path.isfile(os.path.join(config.cuda_root, "nvvm", "libdevice",
                                "libdevice.10.bc")):
     config.available_features.add("libdevice")

@@ -60,6 +60,10 @@ public:
     return fit_of(image, state_->arch) != image_fit::incompatible;
   }
   void memcpy_sync(void *dst, const void *src, size_t bytes) override;
+  // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK of the loaded kernel.
+  size_t kernel_max_work_group_size(const char *name) override {
+    return state_->kernels->get(name).max_threads;
+  }
 
   // Not (yet) in backend_device: the device address of a module-scope
   // variable next to `kernel` (assert fallback flag), nullptr when absent.

@@ -62,8 +62,9 @@ spec_constant_move parse_move(std::string_view ptx, size_t line_begin, size_t ma
   size_t src_end = semicolon;
   while (src_end > src_begin && is_space(ptx[src_end - 1])) --src_end;
   if (src_begin == src_end) malformed(line, "has an empty source operand");
-  std::string_view between = ptx.substr(semicolon + 1, marker - semicolon - 1);
-  if (skip_space(between) != "//") malformed(line, "has more than one statement");
+  std::string_view between = skip_space(ptx.substr(semicolon + 1, marker - semicolon - 1));
+  while (!between.empty() && is_space(between.back())) between.remove_suffix(1);
+  if (between != "//") malformed(line, "has more than one statement");
   return {static_cast<uint64_t>(key), word, src_begin, src_end};
 }
 
