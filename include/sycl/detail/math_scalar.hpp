@@ -450,31 +450,49 @@ USYCL_INLINE half nan_of(std::uint16_t code) noexcept {
   return half_from_bits(static_cast<std::uint16_t>(0x7e00u | (code & 0x01ffu)));
 }
 
-// ---- relational scalar helpers (type-generic compiler builtins) ----
+// ---- relational scalar helpers ----
+// Classification on the IEEE bits (half in its own format). Not the
+// type-generic __builtin_isnan & co.: those are declared variadic, which
+// the device-code restrictions reject in kernels.
+template <typename F> struct fp_layout;
+template <> struct fp_layout<float> {
+  using bits = std::uint32_t;
+  static constexpr bits exponent = 0x7f800000u, mantissa = 0x007fffffu;
+};
+template <> struct fp_layout<double> {
+  using bits = std::uint64_t;
+  static constexpr bits exponent = 0x7ff0000000000000u, mantissa = 0x000fffffffffffffu;
+};
+template <> struct fp_layout<half> {
+  using bits = std::uint16_t;
+  static constexpr bits exponent = 0x7c00u, mantissa = 0x03ffu;
+};
+template <typename F> USYCL_INLINE typename fp_layout<F>::bits bits_of(F x) noexcept {
+  if constexpr (std::is_same_v<F, half>)
+    return half_to_bits(x);
+  else
+    return bit_cast<typename fp_layout<F>::bits>(x);
+}
 template <typename F> USYCL_INLINE bool isnan_s(F x) noexcept {
-  return __builtin_isnan(static_cast<calc_t<F>>(x));
+  using L = fp_layout<F>;
+  const auto b = bits_of(x);
+  return (b & L::exponent) == L::exponent && (b & L::mantissa) != 0;
 }
 template <typename F> USYCL_INLINE bool isinf_s(F x) noexcept {
-  return __builtin_isinf(static_cast<calc_t<F>>(x));
+  using L = fp_layout<F>;
+  return (bits_of(x) & (L::exponent | L::mantissa)) == L::exponent;
 }
 template <typename F> USYCL_INLINE bool isfinite_s(F x) noexcept {
-  return __builtin_isfinite(static_cast<calc_t<F>>(x));
+  using L = fp_layout<F>;
+  return (bits_of(x) & L::exponent) != L::exponent;
 }
 template <typename F> USYCL_INLINE bool isnormal_s(F x) noexcept {
-  if constexpr (std::is_same_v<F, half>) {
-    const std::uint16_t e = half_to_bits(x) & 0x7c00u; // half's own normal range
-    return e != 0 && e != 0x7c00u;
-  } else {
-    return __builtin_isnormal(x);
-  }
+  using L = fp_layout<F>;
+  const auto e = bits_of(x) & L::exponent;
+  return e != 0 && e != L::exponent;
 }
 template <typename F> USYCL_INLINE bool signbit_s(F x) noexcept {
-  if constexpr (std::is_same_v<F, half>)
-    return (half_to_bits(x) & 0x8000u) != 0;
-  else if constexpr (std::is_same_v<F, float>)
-    return (bit_cast<std::uint32_t>(x) >> 31) != 0;
-  else
-    return (bit_cast<std::uint64_t>(x) >> 63) != 0;
+  return (bits_of(x) >> (8 * sizeof(F) - 1)) != 0;
 }
 
 USYCL_INLINE float host_divide(float x, float y) noexcept { return x / y; }
