@@ -31,14 +31,14 @@ inline namespace _V1 {
 
 #define USYCL_ELEMENTWISE1(NAME, RULE, IMPL)                                             \
   template <typename T>                                                                  \
-  USYCL_INLINE auto NAME(T x) noexcept->detail::math::valid_t<detail::math::RULE<T>> {   \
+  USYCL_INLINE auto NAME(T x) noexcept->detail::math::allowed_t<detail::math::RULE<T>> {   \
     using R = detail::math::RULE<T>;                                                     \
     return detail::math::map<R>([](auto a) { return detail::math::m::IMPL(a); }, R(x));  \
   }
 #define USYCL_ELEMENTWISE2(NAME, RULE, IMPL)                                             \
   template <typename T0, typename T1>                                                    \
   USYCL_INLINE auto NAME(T0 x, T1 y) noexcept                                            \
-      ->detail::math::valid_t<detail::math::RULE<T0, T1>> {                              \
+      ->detail::math::allowed_t<detail::math::RULE<T0, T1>> {                              \
     using R = detail::math::RULE<T0, T1>;                                                \
     return detail::math::map<R>([](auto a, auto b) { return detail::math::m::IMPL(a, b); }, \
                                 R(x), R(y));                                             \
@@ -46,7 +46,7 @@ inline namespace _V1 {
 #define USYCL_ELEMENTWISE3(NAME, RULE, IMPL)                                             \
   template <typename T0, typename T1, typename T2>                                       \
   USYCL_INLINE auto NAME(T0 x, T1 y, T2 z) noexcept                                      \
-      ->detail::math::valid_t<detail::math::RULE<T0, T1, T2>> {                          \
+      ->detail::math::allowed_t<detail::math::RULE<T0, T1, T2>> {                          \
     using R = detail::math::RULE<T0, T1, T2>;                                            \
     return detail::math::map<R>(                                                         \
         [](auto a, auto b, auto c) { return detail::math::m::IMPL(a, b, c); }, R(x), R(y), \
@@ -56,7 +56,7 @@ inline namespace _V1 {
 #define USYCL_NONSCALAR_SCALAR(NAME, RULE, IMPL)                                         \
   template <typename NonScalar>                                                          \
   USYCL_INLINE auto NAME(NonScalar x, detail::math::nonscalar_elem_t<NonScalar> y) noexcept \
-      ->detail::math::valid_t<detail::math::RULE<NonScalar>> {                           \
+      ->detail::math::allowed_t<detail::math::RULE<NonScalar>> {                           \
     using R = detail::math::RULE<NonScalar>;                                             \
     return detail::math::map<R>([](auto a, auto b) { return detail::math::m::IMPL(a, b); }, \
                                 R(x), y);                                                \
@@ -132,7 +132,7 @@ USYCL_ELEMENTWISE3(mad, genfloat_t, mad)
 #define USYCL_GENFLOAT_INT(NAME)                                                         \
   template <typename T, typename I>                                                      \
   USYCL_INLINE auto NAME(T x, I k) noexcept                                              \
-      ->detail::math::valid_t<detail::math::genfloat_int_t<T, I>> {                      \
+      ->detail::math::allowed_t<detail::math::genfloat_int_t<T, I>> {                      \
     using R = detail::math::genfloat_int_t<T, I>;                                        \
     using K = detail::math::int_of_t<R>;                                                 \
     return detail::math::map<R>([](auto a, int b) { return detail::math::m::NAME(a, b); }, \
@@ -140,7 +140,7 @@ USYCL_ELEMENTWISE3(mad, genfloat_t, mad)
   }                                                                                      \
   template <typename NonScalar>                                                          \
   USYCL_INLINE auto NAME(NonScalar x, int k) noexcept                                    \
-      ->detail::math::valid_t<detail::math::nonscalar_genfloat_t<NonScalar>> {           \
+      ->detail::math::allowed_t<detail::math::nonscalar_genfloat_t<NonScalar>> {           \
     using R = detail::math::nonscalar_genfloat_t<NonScalar>;                             \
     return detail::math::map<R>([](auto a, int b) { return detail::math::m::NAME(a, b); }, \
                                 R(x), k);                                                \
@@ -151,7 +151,7 @@ USYCL_GENFLOAT_INT(rootn)
 #undef USYCL_GENFLOAT_INT
 
 template <typename T>
-USYCL_INLINE auto ilogb(T x) noexcept -> detail::math::valid_t<
+USYCL_INLINE auto ilogb(T x) noexcept -> detail::math::allowed_t<
     std::conditional_t<std::is_void_v<detail::math::genfloat_t<T>>, void,
                        detail::math::int_of_t<detail::math::genfloat_t<T>>>> {
   using R = detail::math::genfloat_t<T>;
@@ -161,7 +161,7 @@ USYCL_INLINE auto ilogb(T x) noexcept -> detail::math::valid_t<
 
 // nan(nancode): a quiet NaN carrying nancode in its low significand bits.
 template <typename T>
-USYCL_INLINE auto nan(T nancode) noexcept -> detail::math::valid_t<detail::math::nan_t<T>> {
+USYCL_INLINE auto nan(T nancode) noexcept -> detail::math::allowed_t<detail::math::nan_t<T>> {
   using R = detail::math::nan_t<T>;
   using Code = typename detail::fixed_unsigned<sizeof(detail::math::elem_t<R>)>::type;
   using Arg =
@@ -176,14 +176,14 @@ USYCL_INLINE auto nan(T nancode) noexcept -> detail::math::valid_t<detail::math:
 #define USYCL_PTR_OUT(NAME, INT_OUT)                                                     \
   template <typename Ptr, typename T>                                                    \
   USYCL_INLINE auto NAME(T x, Ptr out) noexcept                                          \
-      ->detail::math::valid_t<detail::math::ptr_out_t<false, INT_OUT, Ptr, T>> {         \
+      ->detail::math::allowed_t<detail::math::ptr_out_t<false, INT_OUT, Ptr, T>> {         \
     using R = detail::math::ptr_out_t<false, INT_OUT, Ptr, T>;                           \
     return detail::math::map_out<R, detail::math::out_elem_t<Ptr>>(                      \
         [](auto a, auto *o) { return detail::math::m::NAME(a, o); }, out, R(x));         \
   }                                                                                      \
   template <typename NonScalar, typename Ptr>                                            \
   USYCL_INLINE auto NAME(NonScalar x, Ptr out) noexcept                                  \
-      ->detail::math::valid_t<detail::math::ptr_out_t<true, INT_OUT, Ptr, NonScalar>> {  \
+      ->detail::math::allowed_t<detail::math::ptr_out_t<true, INT_OUT, Ptr, NonScalar>> {  \
     using R = detail::math::ptr_out_t<true, INT_OUT, Ptr, NonScalar>;                    \
     return detail::math::map_out<R, detail::math::out_elem_t<Ptr>>(                      \
         [](auto a, auto *o) { return detail::math::m::NAME(a, o); }, out, R(x));         \
@@ -197,14 +197,14 @@ USYCL_PTR_OUT(lgamma_r, true)
 
 template <typename Ptr, typename T0, typename T1>
 USYCL_INLINE auto remquo(T0 x, T1 y, Ptr quo) noexcept
-    -> detail::math::valid_t<detail::math::ptr_out_t<false, true, Ptr, T0, T1>> {
+    -> detail::math::allowed_t<detail::math::ptr_out_t<false, true, Ptr, T0, T1>> {
   using R = detail::math::ptr_out_t<false, true, Ptr, T0, T1>;
   return detail::math::map_out<R, detail::math::out_elem_t<Ptr>>(
       [](auto a, auto b, int *q) { return detail::math::m::remquo(a, b, q); }, quo, R(x), R(y));
 }
 template <typename NonScalar1, typename NonScalar2, typename Ptr>
 USYCL_INLINE auto remquo(NonScalar1 x, NonScalar2 y, Ptr quo) noexcept
-    -> detail::math::valid_t<detail::math::ptr_out_t<true, true, Ptr, NonScalar1, NonScalar2>> {
+    -> detail::math::allowed_t<detail::math::ptr_out_t<true, true, Ptr, NonScalar1, NonScalar2>> {
   using R = detail::math::ptr_out_t<true, true, Ptr, NonScalar1, NonScalar2>;
   return detail::math::map_out<R, detail::math::out_elem_t<Ptr>>(
       [](auto a, auto b, int *q) { return detail::math::m::remquo(a, b, q); }, quo, R(x), R(y));
@@ -239,7 +239,7 @@ USYCL_NATIVE_SET
 
 // abs: integers (same type, SYCL 2020 rev 8) and, as an extension, floats.
 template <typename T>
-USYCL_INLINE auto abs(T x) noexcept -> detail::math::valid_t<detail::math::gentype_t<T>> {
+USYCL_INLINE auto abs(T x) noexcept -> detail::math::allowed_t<detail::math::gentype_t<T>> {
   using R = detail::math::gentype_t<T>;
   return detail::math::map<R>(
       [](auto a) {
@@ -268,7 +268,7 @@ USYCL_ELEMENTWISE3(mad24, geninteger32_t, imad24)
 // upsample(hi, lo): (hi << bits) | lo in the integer type twice as wide.
 template <typename T0, typename T1>
 USYCL_INLINE auto upsample(T0 hi, T1 lo) noexcept
-    -> detail::math::valid_t<detail::math::upsample_t<T0, T1>> {
+    -> detail::math::allowed_t<detail::math::upsample_t<T0, T1>> {
   using R = detail::math::upsample_t<T0, T1>;
   using W = detail::math::elem_t<R>;
   using UW = std::make_unsigned_t<W>;
@@ -292,7 +292,7 @@ USYCL_ELEMENTWISE3(clamp, gentype_t, clamp)
 template <typename NonScalar>
 USYCL_INLINE auto clamp(NonScalar x, detail::math::nonscalar_elem_t<NonScalar> minval,
                         detail::math::nonscalar_elem_t<NonScalar> maxval) noexcept
-    -> detail::math::valid_t<detail::math::nonscalar_gentype_t<NonScalar>> {
+    -> detail::math::allowed_t<detail::math::nonscalar_gentype_t<NonScalar>> {
   using R = detail::math::nonscalar_gentype_t<NonScalar>;
   return detail::math::map<R>(
       [](auto a, auto lo, auto hi) { return detail::math::m::clamp(a, lo, hi); }, R(x), minval,
@@ -308,14 +308,14 @@ USYCL_ELEMENTWISE3(smoothstep, genfloat_t, smoothstep)
 // mix(x, y, scalar a), step(scalar edge, x), smoothstep(scalar, scalar, x).
 template <typename NonScalar1, typename NonScalar2>
 USYCL_INLINE auto mix(NonScalar1 x, NonScalar2 y, detail::math::nonscalar_elem_t<NonScalar1> a) noexcept
-    -> detail::math::valid_t<detail::math::genfloat_t<NonScalar1, NonScalar2>> {
+    -> detail::math::allowed_t<detail::math::genfloat_t<NonScalar1, NonScalar2>> {
   using R = detail::math::genfloat_t<NonScalar1, NonScalar2>;
   return detail::math::map<R>(
       [](auto p, auto q, auto s) { return detail::math::m::mix(p, q, s); }, R(x), R(y), a);
 }
 template <typename NonScalar>
 USYCL_INLINE auto step(detail::math::nonscalar_elem_t<NonScalar> edge, NonScalar x) noexcept
-    -> detail::math::valid_t<detail::math::nonscalar_genfloat_t<NonScalar>> {
+    -> detail::math::allowed_t<detail::math::nonscalar_genfloat_t<NonScalar>> {
   using R = detail::math::nonscalar_genfloat_t<NonScalar>;
   return detail::math::map<R>([](auto e, auto v) { return detail::math::m::step(e, v); }, edge,
                               R(x));
@@ -323,7 +323,7 @@ USYCL_INLINE auto step(detail::math::nonscalar_elem_t<NonScalar> edge, NonScalar
 template <typename NonScalar>
 USYCL_INLINE auto smoothstep(detail::math::nonscalar_elem_t<NonScalar> edge0,
                              detail::math::nonscalar_elem_t<NonScalar> edge1, NonScalar x) noexcept
-    -> detail::math::valid_t<detail::math::nonscalar_genfloat_t<NonScalar>> {
+    -> detail::math::allowed_t<detail::math::nonscalar_genfloat_t<NonScalar>> {
   using R = detail::math::nonscalar_genfloat_t<NonScalar>;
   return detail::math::map<R>(
       [](auto e0, auto e1, auto v) { return detail::math::m::smoothstep(e0, e1, v); }, edge0,
@@ -334,12 +334,12 @@ USYCL_INLINE auto smoothstep(detail::math::nonscalar_elem_t<NonScalar> edge0,
 
 template <typename T0, typename T1>
 USYCL_INLINE auto dot(T0 x, T1 y) noexcept
-    -> detail::math::valid_t<detail::math::elem_t<detail::math::geo_t<T0, T1>>> {
+    -> detail::math::allowed_t<detail::math::elem_t<detail::math::geo_t<T0, T1>>> {
   using R = detail::math::geo_t<T0, T1>;
   return detail::math::elem_t<R>(detail::math::m::dot_acc(R(x), R(y)));
 }
 template <typename T0, typename T1>
-USYCL_INLINE auto cross(T0 x, T1 y) noexcept -> detail::math::valid_t<detail::math::cross_t<T0, T1>> {
+USYCL_INLINE auto cross(T0 x, T1 y) noexcept -> detail::math::allowed_t<detail::math::cross_t<T0, T1>> {
   using R = detail::math::cross_t<T0, T1>;
   using E = detail::math::elem_t<R>;
   using C = detail::math::calc_t<E>;
@@ -356,18 +356,18 @@ USYCL_INLINE auto cross(T0 x, T1 y) noexcept -> detail::math::valid_t<detail::ma
 }
 template <typename T>
 USYCL_INLINE auto length(T p) noexcept
-    -> detail::math::valid_t<detail::math::elem_t<detail::math::geo_t<T>>> {
+    -> detail::math::allowed_t<detail::math::elem_t<detail::math::geo_t<T>>> {
   using R = detail::math::geo_t<T>;
   return detail::math::elem_t<R>(detail::math::m::length_c(R(p)));
 }
 template <typename T0, typename T1>
 USYCL_INLINE auto distance(T0 p0, T1 p1) noexcept
-    -> detail::math::valid_t<detail::math::elem_t<detail::math::geo_t<T0, T1>>> {
+    -> detail::math::allowed_t<detail::math::elem_t<detail::math::geo_t<T0, T1>>> {
   using R = detail::math::geo_t<T0, T1>;
   return detail::math::elem_t<R>(detail::math::m::length_c(R(R(p0) - R(p1))));
 }
 template <typename T>
-USYCL_INLINE auto normalize(T p) noexcept -> detail::math::valid_t<detail::math::geo_t<T>> {
+USYCL_INLINE auto normalize(T p) noexcept -> detail::math::allowed_t<detail::math::geo_t<T>> {
   using R = detail::math::geo_t<T>;
   using C = detail::math::calc_t<detail::math::elem_t<R>>;
   const R v(p);
@@ -377,18 +377,18 @@ USYCL_INLINE auto normalize(T p) noexcept -> detail::math::valid_t<detail::math:
   return detail::math::map<R>([len](auto a) { return decltype(a)(static_cast<C>(a) / len); }, v);
 }
 template <typename T>
-USYCL_INLINE auto fast_length(T p) noexcept -> detail::math::valid_t<detail::math::elem_t<detail::math::fast_geo_t<T>>> {
+USYCL_INLINE auto fast_length(T p) noexcept -> detail::math::allowed_t<detail::math::elem_t<detail::math::fast_geo_t<T>>> {
   using R = detail::math::fast_geo_t<T>;
   return detail::math::m::fast::sqrt(detail::math::m::dot_acc(R(p), R(p)));
 }
 template <typename T0, typename T1>
 USYCL_INLINE auto fast_distance(T0 p0, T1 p1) noexcept
-    -> detail::math::valid_t<detail::math::elem_t<detail::math::fast_geo_t<detail::math::geo_t<T0, T1>>>> {
+    -> detail::math::allowed_t<detail::math::elem_t<detail::math::fast_geo_t<detail::math::geo_t<T0, T1>>>> {
   using R = detail::math::geo_t<T0, T1>;
   return fast_length(R(R(p0) - R(p1)));
 }
 template <typename T>
-USYCL_INLINE auto fast_normalize(T p) noexcept -> detail::math::valid_t<detail::math::fast_geo_t<T>> {
+USYCL_INLINE auto fast_normalize(T p) noexcept -> detail::math::allowed_t<detail::math::fast_geo_t<T>> {
   using R = detail::math::fast_geo_t<T>;
   const R v(p);
   const float d = detail::math::m::dot_acc(v, v);
@@ -404,7 +404,7 @@ USYCL_INLINE auto fast_normalize(T p) noexcept -> detail::math::valid_t<detail::
 #define USYCL_REL2(NAME, EXPR)                                                           \
   template <typename T0, typename T1>                                                    \
   USYCL_INLINE auto NAME(T0 x, T1 y) noexcept                                            \
-      ->detail::math::valid_t<detail::math::rel_result_t<detail::math::genfloat_t<T0, T1>>> { \
+      ->detail::math::allowed_t<detail::math::rel_result_t<detail::math::genfloat_t<T0, T1>>> { \
     using R = detail::math::genfloat_t<T0, T1>;                                          \
     return detail::math::rel_map(                                                        \
         [](auto a_, auto b_) {                                                           \
@@ -428,7 +428,7 @@ USYCL_REL2(isunordered, (a != a) || (b != b))
 #define USYCL_REL1(NAME, IMPL)                                                           \
   template <typename T>                                                                  \
   USYCL_INLINE auto NAME(T x) noexcept                                                   \
-      ->detail::math::valid_t<detail::math::rel_result_t<detail::math::genfloat_t<T>>> { \
+      ->detail::math::allowed_t<detail::math::rel_result_t<detail::math::genfloat_t<T>>> { \
     using R = detail::math::genfloat_t<T>;                                               \
     return detail::math::rel_map([](auto a) { return detail::math::m::IMPL(a); }, R(x)); \
   }
@@ -442,7 +442,7 @@ USYCL_REL1(signbit, signbit_s)
 // any/all: signed integers test the most significant bit (vec -> int 1/0,
 // scalar and marray -> bool); bool and marray<bool> test the values.
 template <typename T>
-USYCL_INLINE auto any(T x) noexcept -> detail::math::valid_t<detail::math::any_all_t<T>> {
+USYCL_INLINE auto any(T x) noexcept -> detail::math::allowed_t<detail::math::any_all_t<T>> {
   const detail::math::operand_t<T> v(x);
   for (int i = 0; i < detail::math::num_elems<T>(); ++i)
     if (detail::math::m::msb_or_value(detail::math::el(v, i)))
@@ -450,7 +450,7 @@ USYCL_INLINE auto any(T x) noexcept -> detail::math::valid_t<detail::math::any_a
   return detail::math::any_all_t<T>(0);
 }
 template <typename T>
-USYCL_INLINE auto all(T x) noexcept -> detail::math::valid_t<detail::math::any_all_t<T>> {
+USYCL_INLINE auto all(T x) noexcept -> detail::math::allowed_t<detail::math::any_all_t<T>> {
   const detail::math::operand_t<T> v(x);
   for (int i = 0; i < detail::math::num_elems<T>(); ++i)
     if (!detail::math::m::msb_or_value(detail::math::el(v, i)))
@@ -465,14 +465,14 @@ USYCL_ELEMENTWISE3(bitselect, gentype_t, bitselect)
 // marray: c is marray<bool, N>.
 template <typename T>
 USYCL_INLINE auto select(T a, T b, bool c) noexcept
-    -> detail::math::valid_t<std::conditional_t<detail::math::is_gentype_v<T> &&
+    -> detail::math::allowed_t<std::conditional_t<detail::math::is_gentype_v<T> &&
                                                     !detail::math::is_nonscalar_v<T>,
                                                 T, void>> {
   return c ? b : a;
 }
 template <typename T0, typename T1, typename T2>
 USYCL_INLINE auto select(T0 a, T1 b, T2 c) noexcept
-    -> detail::math::valid_t<detail::math::select_t<T0, T1, T2>> {
+    -> detail::math::allowed_t<detail::math::select_t<T0, T1, T2>> {
   using R = detail::math::select_t<T0, T1, T2>;
   return detail::math::map<R>(
       [](auto x, auto y, auto pick) { return detail::math::m::msb_or_value(pick) ? y : x; },

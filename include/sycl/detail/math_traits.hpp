@@ -85,12 +85,13 @@ template <typename T> using calc_t = std::conditional_t<std::is_same_v<T, half>,
 
 // ---------------------------------------------------------------------------
 // Result-type rules. Each is a type, `void` where the arguments are not
-// allowed; valid_t<R> has no type for void (the SFINAE point).
+// allowed; allowed_t<R> has no type for void (the SFINAE point, named so that
+// a compiler's "no type named 'type' in ..." note says why).
 
 template <typename T> struct type_tag { using type = T; };
-template <typename R> struct valid { using type = R; };
-template <> struct valid<void> {};
-template <typename R> using valid_t = typename valid<R>::type;
+template <typename R> struct if_sycl_allows_these_argument_types { using type = R; };
+template <> struct if_sycl_allows_these_argument_types<void> {};
+template <typename R> using allowed_t = typename if_sycl_allows_these_argument_types<R>::type;
 
 // All arguments read as one vec (vecs and swizzles mix) or one marray type.
 template <typename T0, typename... Ts>
