@@ -14,14 +14,16 @@
 // interleave. A statement keeps at most get_max_statement_size() characters;
 // output that does not fit in the buffer any more is dropped.
 //
-// Format state (hex, setprecision, showpos, ...) persists across the
-// statements of one work-item: on the device in the work-item's copy of the
-// stream (the kernel object is per work-item there), on the CPU in
-// thread-local state keyed by the stream and the running work-item.
+// Format state (hex, setprecision, showpos, ...) is per work-item and
+// persists across its statements: on the device in the work-item's copy of
+// the stream (the kernel object is per work-item there), on the CPU in
+// thread-local state keyed by the stream and the running work-item
+// (stream_host_format).
 #pragma once
 
 #include <sycl/detail/defines.hpp>
 #include <sycl/detail/device_assert.hpp>
+#include <sycl/detail/work_item_builtins.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/group.hpp>
 #include <sycl/h_item.hpp>
@@ -38,6 +40,7 @@
 #include <cstdint>
 #include <functional>
 #include <type_traits>
+#include <unordered_map>
 
 namespace sycl {
 inline namespace _V1 {
@@ -93,6 +96,12 @@ struct stream_format {
   stream_float_format floats = stream_float_format::general;
   int precision = 6;
   int width = 0; // applies to the next value only, as with std::ostream
+
+  bool is_default() const {
+    const stream_format d{};
+    return base == d.base && showbase == d.showbase && showpos == d.showpos &&
+           floats == d.floats && precision == d.precision && width == d.width;
+  }
 };
 
 // What the runtime writes at the start of a stream's buffer.
@@ -106,21 +115,52 @@ struct stream_buffer_header {
 // arranges for it to be printed when the command group's kernel completes.
 USYCL_EXPORT char *stream_open(handler &h, size_t buffer_size, uint64_t &serial);
 
-// The CPU runs many work-items on one thread with one shared kernel object:
-// the format state lives here, reset when another work-item (or stream) uses it.
+// The CPU runs many work-items on one thread with one shared kernel object,
+// so each work-item's format state lives here instead, keyed by the stream
+// and the running work-item: a work-item starts with the default format and
+// keeps its own across statements. Work-items of a work-group that
+// interleave (fibers switching at barriers) park their state while another
+// runs; otherwise a work-item is done when the next one starts, and its state
+// is dropped. (One work-item using two streams alternately restarts each
+// with the default format.)
 inline stream_format &stream_host_format(uint64_t serial) {
-  struct state {
+  struct running_item {
     uint64_t serial = 0;
+    uint64_t group = 0; // __usycl_cpu_work_group_run
     uint64_t item = ~0ull;
+    bool operator==(const running_item &o) const {
+      return serial == o.serial && group == o.group && item == o.item;
+    }
+  };
+  struct state {
+    running_item running;
     stream_format format;
+    // Formats of interleaving work-items waiting at a barrier, by linear id
+    // within the group; only those that differ from the default.
+    std::unordered_map<uint64_t, stream_format> parked;
   };
   static thread_local state s;
-  uint64_t item = __usycl_cpu_assert_item;
-  if (s.serial != serial || s.item != item) {
-    s.serial = serial;
-    s.item = item;
+  const running_item now{serial, __usycl_cpu_work_group_run, __usycl_cpu_assert_item};
+  if (now == s.running)
+    return s.format;
+  const bool same_interleaving_group = __usycl_cpu_work_items_interleave &&
+                                       now.serial == s.running.serial &&
+                                       now.group == s.running.group;
+  if (same_interleaving_group) {
+    if (!s.format.is_default())
+      s.parked[s.running.item] = s.format;
+    const auto parked = s.parked.find(now.item);
+    if (parked != s.parked.end()) {
+      s.format = parked->second;
+      s.parked.erase(parked);
+    } else {
+      s.format = stream_format{};
+    }
+  } else {
+    s.parked.clear();
     s.format = stream_format{};
   }
+  s.running = now;
   return s.format;
 }
 #endif
@@ -401,7 +441,8 @@ inline void stream_format_unsigned(stream_text &t, unsigned long long u, const s
     t.put('-');
   else if (f.showpos && f.base == 10)
     t.put('+');
-  if (f.showbase && f.base == 16) t.put("0x");
+  // As iostreams (printf's %#x/%#o): zero gets no prefix in either base.
+  if (f.showbase && f.base == 16 && u != 0) t.put("0x");
   if (f.showbase && f.base == 8 && u != 0) t.put('0');
   char tmp[24];
   int n = 0;

@@ -54,6 +54,8 @@
 #include <sycl/type_traits.hpp>
 #include <sycl/usm.hpp>
 #include <sycl/vec.hpp>
+#include <sycl/ext/oneapi/bfloat16.hpp>
+#include <sycl/ext/oneapi/dot_product.hpp>
 #include <sycl/ext/oneapi/experimental/architecture.hpp>
 #include <sycl/ext/oneapi/experimental/builtins.hpp>
 #include <sycl/ext/oneapi/experimental/device_if.hpp>

@@ -1,7 +1,8 @@
 // sycl::stream (SYCL 2020 §4.16): what kernels print reaches stdout when the
 // kernel completes, a statement of one work-item is never interleaved with
 // another's, manipulators format as iostreams do, statements longer than
-// the work-item buffer size are cut, a full buffer drops the rest. The
+// the work-item buffer size are cut, a full buffer drops the rest, format
+// flags belong to the work-item that set them. The
 // program captures its own stdout (a temporary file) and checks the text.
 #include "e2e_common.hpp"
 
@@ -114,6 +115,42 @@ int main() {
     q.wait();
   });
   e2e::check_eq("limited output", text, std::string("01234567ABCDEFGH"));
+
+  // Format state is per work-item, as each work-item's copy of the stream on
+  // a GPU: even work-items switch to hex, then every work-item prints after
+  // a barrier (on the CPU the work-items of a group interleave there); a
+  // work-item that set nothing prints decimal, also the same local id of the
+  // next group.
+  constexpr int state_items = 16, state_group = 8;
+  text = capture_stdout([&] {
+    q.submit([&](sycl::handler &h) {
+      sycl::stream os(state_items * 64, 64, h);
+      h.parallel_for<class per_item_state>(
+          sycl::nd_range<1>(state_items, state_group), [=](sycl::nd_item<1> it) {
+            const size_t i = it.get_global_id(0);
+            if (i % 2 == 0 && it.get_group(0) == 0)
+              os << sycl::hex << sycl::showbase;
+            sycl::group_barrier(it.get_group());
+            os << "state " << i << " " << 255 << sycl::endl;
+            sycl::group_barrier(it.get_group());
+            os << "again " << i << " " << 255 << sycl::endl;
+          });
+    });
+    q.wait();
+  });
+  seen.clear();
+  for (const std::string &l : lines(text)) ++seen[l];
+  for (int i = 0; i < state_items; ++i) {
+    const bool hex = i % 2 == 0 && i < state_group;
+    // The hex flag also formats the work-item's own id.
+    char id_hex[16];
+    std::snprintf(id_hex, sizeof id_hex, "%#x", i);
+    const std::string id = hex ? std::string(i == 0 ? "0" : id_hex) : std::to_string(i);
+    for (const char *tag : {"state ", "again "}) {
+      const std::string want = tag + id + " " + (hex ? "0xff" : "255");
+      e2e::check_eq("per-work-item format '" + want + "'", seen[want], 1);
+    }
+  }
 
   // Hierarchical kernels print from both scopes.
   text = capture_stdout([&] {

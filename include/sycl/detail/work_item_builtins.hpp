@@ -19,6 +19,13 @@ extern "C" {
 // Local memory of the work-group the calling CPU thread is executing.
 extern __attribute__((tls_model("initial-exec"))) thread_local char
     *__usycl_cpu_local_memory;
+// The work-group the calling CPU thread runs: a number unique on this thread
+// (0 outside nd_range work-groups), and whether its work-items interleave
+// (as fibers, switching at barriers) rather than run one after the other.
+extern __attribute__((tls_model("initial-exec"))) thread_local uint64_t
+    __usycl_cpu_work_group_run;
+extern __attribute__((tls_model("initial-exec"))) thread_local bool
+    __usycl_cpu_work_items_interleave;
 USYCL_EXPORT void __usycl_cpu_group_barrier();
 }
 #endif

@@ -13,6 +13,10 @@
 extern "C" {
 __attribute__((visibility("default"))) __attribute__((tls_model("initial-exec"))) thread_local char
     *__usycl_cpu_local_memory = nullptr;
+__attribute__((visibility("default"))) __attribute__((tls_model("initial-exec"))) thread_local
+    uint64_t __usycl_cpu_work_group_run = 0;
+__attribute__((visibility("default"))) __attribute__((tls_model("initial-exec"))) thread_local
+    bool __usycl_cpu_work_items_interleave = false;
 }
 
 namespace usycl::rt::cpu {
@@ -66,6 +70,7 @@ struct group_state {
   ctx::fiber scheduler;        // continuation back to run_work_group
   std::vector<unsigned char> local;
   stack_pool stacks;
+  uint64_t groups_run = 0; // numbers __usycl_cpu_work_group_run
 };
 
 // initial-exec: libusycl.so is loaded with the program, and a barrier reads
@@ -101,6 +106,19 @@ void run_work_group(const nd_launch &launch, const uint64_t group_id[3]) {
     });
   };
 
+  // Per-work-item state the headers keep on the thread (sycl::stream's format
+  // flags) needs to know which group runs, and whether its work-items
+  // interleave (as fibers, at barriers) or run one after the other
+  // (work_item_builtins.hpp).
+  __usycl_cpu_work_group_run = ++state.groups_run;
+  __usycl_cpu_work_items_interleave = true;
+  struct end_of_group {
+    ~end_of_group() {
+      __usycl_cpu_work_group_run = 0;
+      __usycl_cpu_work_items_interleave = false;
+    }
+  } end_of_group_on_exit;
+
   // Work-item 0 first, on a fiber: if it never waits at a barrier, by SYCL's
   // uniformity rule no work-item does, and the rest run as a plain loop.
   std::vector<ctx::fiber> fibers;
@@ -109,6 +127,7 @@ void run_work_group(const nd_launch &launch, const uint64_t group_id[3]) {
   // (An assert that stopped work-item 0 hides whether it would have reached
   // a barrier: then run the others as fibers too; cpu_assert.hpp.)
   if (!state.barrier_hit && !usycl::rt::cpu_assert::failed_first_item()) {
+    __usycl_cpu_work_items_interleave = false; // one work-item after the other from here
     if (items > 1) launch.fn(launch.kernel_object, g, 1, items);
     if (state.barrier_hit)
       throw sycl::exception(sycl::make_error_code(sycl::errc::kernel),
