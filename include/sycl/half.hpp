@@ -278,6 +278,12 @@ constexpr std::uint16_t half_to_bits(half h) noexcept {
   return __builtin_bit_cast(std::uint16_t, h);
 }
 constexpr half half_from_bits(std::uint16_t b) noexcept { return __builtin_bit_cast(half, b); }
+
+// float, double or half: the element types SYCL 2020 denies %, the bitwise
+// operators and the shifts of vec and marray.
+template <typename T>
+inline constexpr bool is_sycl_floating_point_v =
+    std::is_floating_point_v<std::remove_cv_t<T>> || std::is_same_v<std::remove_cv_t<T>, half>;
 } // namespace detail
 
 } // namespace _V1

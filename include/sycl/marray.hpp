@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 namespace sycl {
 inline namespace _V1 {
@@ -98,57 +99,67 @@ public:
   constexpr iterator end() noexcept { return m_data + N; }
   constexpr const_iterator end() const noexcept { return m_data + N; }
 
-#define USYCL_MARRAY_BINOP(OP, COND)                                                     \
-  template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
+  // SYCL 2020 §4.14.3: +, -, * and / exist for every element type, %, the
+  // bitwise operators and the shifts for every one but float, double and half
+  // (bool and class types meeting NumericType included). Each one also needs
+  // the element expression to be well-formed (std::byte has no +), so an
+  // operator the element type lacks is absent instead of failing inside.
+  // (SFINAE, not requires: SYCL-CTS and users compile as C++17.)
+#define USYCL_MARRAY_BINOP(OP, FLOATING_TOO)                                             \
+  template <typename T_ = DataT,                                                         \
+            std::enable_if_t<FLOATING_TOO || !detail::is_sycl_floating_point_v<T_>, int> = 0, \
+            typename = decltype(std::declval<const T_ &>() OP std::declval<const T_ &>())> \
   friend constexpr marray operator OP(const marray &l, const marray &r) noexcept {       \
     marray res;                                                                          \
     for (std::size_t i = 0; i < N; ++i)                                                  \
       res.m_data[i] = static_cast<DataT>(l.m_data[i] OP r.m_data[i]);                    \
     return res;                                                                          \
   }                                                                                      \
-  template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
+  template <typename T_ = DataT,                                                         \
+            std::enable_if_t<FLOATING_TOO || !detail::is_sycl_floating_point_v<T_>, int> = 0, \
+            typename = decltype(std::declval<const T_ &>() OP std::declval<const T_ &>())> \
   friend constexpr marray operator OP(const marray &l, const DataT &r) noexcept {        \
     marray res;                                                                          \
     for (std::size_t i = 0; i < N; ++i)                                                  \
       res.m_data[i] = static_cast<DataT>(l.m_data[i] OP r);                              \
     return res;                                                                          \
   }                                                                                      \
-  template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
+  template <typename T_ = DataT,                                                         \
+            std::enable_if_t<FLOATING_TOO || !detail::is_sycl_floating_point_v<T_>, int> = 0, \
+            typename = decltype(std::declval<const T_ &>() OP std::declval<const T_ &>())> \
   friend constexpr marray operator OP(const DataT &l, const marray &r) noexcept {        \
     marray res;                                                                          \
     for (std::size_t i = 0; i < N; ++i)                                                  \
       res.m_data[i] = static_cast<DataT>(l OP r.m_data[i]);                              \
     return res;                                                                          \
   }                                                                                      \
-  template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
+  template <typename T_ = DataT,                                                         \
+            std::enable_if_t<FLOATING_TOO || !detail::is_sycl_floating_point_v<T_>, int> = 0, \
+            typename = decltype(std::declval<const T_ &>() OP std::declval<const T_ &>())> \
   friend constexpr marray &operator OP##=(marray & l, const marray & r) noexcept {       \
     for (std::size_t i = 0; i < N; ++i)                                                  \
       l.m_data[i] = static_cast<DataT>(l.m_data[i] OP r.m_data[i]);                      \
     return l;                                                                            \
   }                                                                                      \
-  template <typename T_ = DataT, std::enable_if_t<COND, int> = 0>                        \
+  template <typename T_ = DataT,                                                         \
+            std::enable_if_t<FLOATING_TOO || !detail::is_sycl_floating_point_v<T_>, int> = 0, \
+            typename = decltype(std::declval<const T_ &>() OP std::declval<const T_ &>())> \
   friend constexpr marray &operator OP##=(marray & l, const DataT & r) noexcept {        \
     for (std::size_t i = 0; i < N; ++i)                                                  \
       l.m_data[i] = static_cast<DataT>(l.m_data[i] OP r);                                \
     return l;                                                                            \
   }
 
-// SYCL 2020 gives marray<bool> the arithmetic operators (+ - * / and unary
-// + -, as sycl::plus<>/multiplies<> need) but not ++/--.
-#define USYCL_ARITH (!std::is_same_v<T_, std::byte>)
-#define USYCL_ARITH_INC (!std::is_same_v<T_, bool> && !std::is_same_v<T_, std::byte>)
-#define USYCL_INTEGRAL (std::is_integral_v<T_> && !std::is_same_v<T_, bool>)
-#define USYCL_BITWISE (std::is_integral_v<T_> || std::is_same_v<T_, std::byte>)
-  USYCL_MARRAY_BINOP(+, USYCL_ARITH)
-  USYCL_MARRAY_BINOP(-, USYCL_ARITH)
-  USYCL_MARRAY_BINOP(*, USYCL_ARITH)
-  USYCL_MARRAY_BINOP(/, USYCL_ARITH)
-  USYCL_MARRAY_BINOP(%, USYCL_INTEGRAL)
-  USYCL_MARRAY_BINOP(&, USYCL_BITWISE)
-  USYCL_MARRAY_BINOP(|, USYCL_BITWISE)
-  USYCL_MARRAY_BINOP(^, USYCL_BITWISE)
-  USYCL_MARRAY_BINOP(<<, USYCL_INTEGRAL)
-  USYCL_MARRAY_BINOP(>>, USYCL_INTEGRAL)
+  USYCL_MARRAY_BINOP(+, true)
+  USYCL_MARRAY_BINOP(-, true)
+  USYCL_MARRAY_BINOP(*, true)
+  USYCL_MARRAY_BINOP(/, true)
+  USYCL_MARRAY_BINOP(%, false)
+  USYCL_MARRAY_BINOP(&, false)
+  USYCL_MARRAY_BINOP(|, false)
+  USYCL_MARRAY_BINOP(^, false)
+  USYCL_MARRAY_BINOP(<<, false)
+  USYCL_MARRAY_BINOP(>>, false)
 #undef USYCL_MARRAY_BINOP
 
   // Comparisons and logical && ||: marray<bool, N>.
@@ -181,18 +192,22 @@ public:
   USYCL_MARRAY_RELOP(||)
 #undef USYCL_MARRAY_RELOP
 
-  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH, int> = 0>
+  template <typename T_ = DataT, typename = decltype(+std::declval<const T_ &>())>
   constexpr marray operator+() const noexcept {
-    return *this;
+    marray res;
+    for (std::size_t i = 0; i < N; ++i)
+      res.m_data[i] = static_cast<DataT>(+m_data[i]);
+    return res;
   }
-  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH, int> = 0>
+  template <typename T_ = DataT, typename = decltype(-std::declval<const T_ &>())>
   constexpr marray operator-() const noexcept {
     marray res;
     for (std::size_t i = 0; i < N; ++i)
       res.m_data[i] = static_cast<DataT>(-m_data[i]);
     return res;
   }
-  template <typename T_ = DataT, std::enable_if_t<USYCL_BITWISE, int> = 0>
+  template <typename T_ = DataT, std::enable_if_t<!detail::is_sycl_floating_point_v<T_>, int> = 0,
+            typename = decltype(~std::declval<const T_ &>())>
   constexpr marray operator~() const noexcept {
     marray res;
     for (std::size_t i = 0; i < N; ++i)
@@ -202,37 +217,35 @@ public:
   constexpr marray<bool, N> operator!() const noexcept {
     marray<bool, N> res;
     for (std::size_t i = 0; i < N; ++i)
-      res.m_data[i] = !static_cast<bool>(m_data[i]);
+      res.m_data[i] = static_cast<bool>(!m_data[i]);
     return res;
   }
-  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH_INC, int> = 0>
+  // ++ and -- follow the element type: marray<bool> has none (C++17 removed
+  // bool's).
+  template <typename T_ = DataT, typename = decltype(++std::declval<T_ &>())>
   constexpr marray &operator++() noexcept {
-    for (std::size_t i = 0; i < N; ++i)
-      m_data[i] = static_cast<DataT>(m_data[i] + DataT(1));
+    for (DataT &e : m_data)
+      ++e;
     return *this;
   }
-  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH_INC, int> = 0>
+  template <typename T_ = DataT, typename = decltype(--std::declval<T_ &>())>
   constexpr marray &operator--() noexcept {
-    for (std::size_t i = 0; i < N; ++i)
-      m_data[i] = static_cast<DataT>(m_data[i] - DataT(1));
+    for (DataT &e : m_data)
+      --e;
     return *this;
   }
-  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH_INC, int> = 0>
+  template <typename T_ = DataT, typename = decltype(++std::declval<T_ &>())>
   constexpr marray operator++(int) noexcept {
-    marray t = *this;
+    marray old = *this;
     ++*this;
-    return t;
+    return old;
   }
-  template <typename T_ = DataT, std::enable_if_t<USYCL_ARITH_INC, int> = 0>
+  template <typename T_ = DataT, typename = decltype(--std::declval<T_ &>())>
   constexpr marray operator--(int) noexcept {
-    marray t = *this;
+    marray old = *this;
     --*this;
-    return t;
+    return old;
   }
-#undef USYCL_ARITH
-#undef USYCL_ARITH_INC
-#undef USYCL_INTEGRAL
-#undef USYCL_BITWISE
 };
 
 // ---- type aliases (SYCL 2020 §4.14.3.2) ----

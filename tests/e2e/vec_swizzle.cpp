@@ -3,17 +3,63 @@
 // swizzle<...>()) read and write through to the vec, compound assignment and
 // ++/-- on swizzles, operators mixing swizzles, vecs and scalars with vec's
 // result types (comparisons give -1/0), convert/as on swizzles, load/store
-// through multi_ptr, and marray's element-wise operators. Every value is
-// computed on the device and compared with the same computation on the host.
+// through multi_ptr, and marray's element-wise operators (bool and a class
+// element type included, each operator present exactly where the element
+// type has it) and marray<T, 1>'s conversion to T. Every value is computed on
+// the device and compared with the same computation on the host.
 #define SYCL_SIMPLE_SWIZZLES
 #include "e2e_common.hpp"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 namespace {
 
-constexpr int kResults = 22;
+constexpr int kResults = 25;
+
+// An element type of the user's own (as SYCL-CTS's custom_int): marray's
+// operators apply the element's.
+struct counted_int {
+  int value = 0;
+  counted_int() = default;
+  constexpr counted_int(int v) : value(v) {}
+  friend counted_int operator%(counted_int a, counted_int b) { return a.value % b.value; }
+  friend counted_int operator<<(counted_int a, counted_int b) { return a.value << b.value; }
+  counted_int operator~() const { return ~value; }
+  counted_int &operator++() {
+    ++value;
+    return *this;
+  }
+};
+
+// Whether `a % b` and `++a` compile: SYCL 2020 gives marray % for every
+// element type but float/double/half, and ++ only where the element has it.
+template <typename T, typename = void> struct has_modulo : std::false_type {};
+template <typename T>
+struct has_modulo<T, std::void_t<decltype(std::declval<T>() % std::declval<T>())>>
+    : std::true_type {};
+template <typename T, typename = void> struct has_increment : std::false_type {};
+template <typename T>
+struct has_increment<T, std::void_t<decltype(++std::declval<T &>())>> : std::true_type {};
+static_assert(has_modulo<sycl::marray<bool, 2>>::value);
+static_assert(has_modulo<sycl::marray<counted_int, 2>>::value);
+static_assert(!has_modulo<sycl::marray<float, 2>>::value);
+static_assert(!has_modulo<sycl::marray<sycl::half, 2>>::value);
+static_assert(!has_increment<sycl::marray<bool, 2>>::value);
+static_assert(has_increment<sycl::marray<sycl::half, 2>>::value);
+static_assert(!has_modulo<sycl::marray<std::byte, 2>>::value);
+static_assert(std::is_convertible_v<sycl::marray<float, 1>, float>);
+static_assert(!std::is_convertible_v<sycl::marray<float, 2>, float>);
+
+template <std::size_t N> float bits(const sycl::marray<bool, N> &b) {
+  int r = 0;
+  for (std::size_t i = 0; i < N; ++i)
+    r |= int(b[i]) << i;
+  return static_cast<float>(r);
+}
 
 // The same code runs in the kernel and on the host; the results must agree.
 std::array<float, kResults> swizzle_work(sycl::float4 v, sycl::int4 iv) {
@@ -63,6 +109,23 @@ std::array<float, kResults> swizzle_work(sycl::float4 v, sycl::int4 iv) {
   sycl::marray<int, 2> mi(7, 9);
   mi %= 4;
   out[k++] = static_cast<float>(mi[0] * 10 + mi[1]);
+  // marray<bool>: the bitwise operators, shifts and % of SYCL 2020.
+  sycl::marray<bool, 3> mb(true, false, true);
+  const sycl::marray<bool, 3> flipped = mb ^ true;
+  mb <<= false;
+  out[k++] = bits(flipped) + 8.0f * bits(mb) + 64.0f * bits(mb % true);
+  // A class element type: %, <<=, ++ and ~ are its own.
+  sycl::marray<counted_int, 2> mc(counted_int(7), counted_int(5));
+  mc = mc % counted_int(4);
+  mc <<= counted_int(2);
+  ++mc;
+  mc = ~mc;
+  out[k++] = static_cast<float>(mc[0].value * 10 + mc[1].value);
+  // marray<T, 1> is its element: converts to it, and its operators with a
+  // scalar stay marray's (no ambiguity with the built-in ones).
+  const sycl::marray<float, 1> single(2.5f);
+  const float as_scalar = single;
+  out[k++] = as_scalar * 2.0f + static_cast<float>(single + 1.0f);
   return out;
 }
 
@@ -100,6 +163,9 @@ int main() {
   e2e::check_eq("marray m[2]", want[19], 6.5f);
   e2e::check_eq("marray compare", want[20], 1.0f);
   e2e::check_eq("marray %=", want[21], 31.0f);
+  e2e::check_eq("marray<bool> ^ <<= %", want[22], 42.0f);
+  e2e::check_eq("marray<class type> % <<= ++ ~", want[23], -146.0f);
+  e2e::check_eq("marray<float, 1> as float", want[24], 8.5f);
 
   // load/store through multi_ptr of global memory, into and out of swizzles.
   std::array<int, 8> data{0, 1, 2, 3, 4, 5, 6, 7};

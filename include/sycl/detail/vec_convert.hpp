@@ -21,9 +21,7 @@ enum class rounding_mode { automatic = 0, rte = 1, rtz = 2, rtp = 3, rtn = 4 };
 
 namespace detail {
 
-template <typename T>
-inline constexpr bool is_vec_fp_v =
-    std::is_floating_point_v<T> || std::is_same_v<std::remove_cv_t<T>, half>;
+template <typename T> inline constexpr bool is_vec_fp_v = is_sycl_floating_point_v<T>;
 
 // ---------------- conversions with rounding modes ----------------
 
