@@ -1,11 +1,11 @@
 #include "requirements.hpp"
+#include "trace.hpp"
 
 #include <sycl/detail/aspect_names.hpp>
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <cxxabi.h>
 #include <memory>
 
 namespace usycl::rt {
@@ -172,16 +172,7 @@ std::optional<std::string> check_local_range(const std::vector<uint32_t> &requir
 }
 
 std::string demangle_kernel_name(std::string_view symbol) {
-  std::string name(symbol);
-  if (name.empty()) return "<unnamed>";
-  int status = 0;
-  std::unique_ptr<char, void (*)(void *)> out(
-      abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), std::free);
-  if (status != 0 || !out) return name;
-  std::string s = out.get();
-  constexpr std::string_view prefix = "typeinfo name for ";
-  if (s.starts_with(prefix)) s.erase(0, prefix.size());
-  return s;
+  return trace::kernel_name(std::string(symbol).c_str());
 }
 
 std::string kernel_device_suffix(std::string_view kernel_symbol, std::string_view device_name) {

@@ -1,6 +1,7 @@
 #include "trace.hpp"
 
 #include <sycl/detail/kernel_desc.hpp>
+#include <sycl/detail/kernel_symbol.hpp>
 
 #include <algorithm>
 #include <cerrno>
@@ -135,13 +136,16 @@ void writef(const char *category, const char *format, ...) {
 }
 
 std::string kernel_name(const char *mangled) {
-  if (!mangled)
+  if (!mangled || !*mangled)
     return "<unnamed>";
+  // A kernel named by a type local to its translation unit carries the
+  // unit's marker, which the demangler does not know.
+  const std::string symbol(sycl::detail::without_translation_unit_marker(mangled));
   int status = 0;
-  std::unique_ptr<char, void (*)(void *)> out(abi::__cxa_demangle(mangled, nullptr, nullptr, &status),
-                                              std::free);
+  std::unique_ptr<char, void (*)(void *)> out(
+      abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status), std::free);
   if (status != 0 || !out)
-    return mangled;
+    return symbol;
   std::string s = out.get();
   constexpr std::string_view prefix = "typeinfo name for ";
   if (s.starts_with(prefix))

@@ -11,9 +11,11 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 #include <optional>
 
@@ -48,6 +50,20 @@ void addFixedTargets(std::vector<std::string> &Args,
   if (FixedTargets.empty())
     return;
   Args.push_back("-fplugin-arg-usycl-fixed-targets=" + join(FixedTargets, ","));
+}
+
+// The unit's id for the plugin (compiler/plugin/local_kernel_names.hpp): the
+// same in every pass over one source with one set of flags, different for
+// another source or other flags (one file compiled twice with other -D
+// values is two units).
+void addTranslationUnitId(std::vector<std::string> &Args, const InputFile &Source,
+                          ArrayRef<std::string> CompileArgs) {
+  SmallString<256> Path(Source.Path);
+  sys::fs::make_absolute(Path);
+  std::string Key = Path.str().str();
+  for (const std::string &Arg : CompileArgs)
+    Key += '\0' + Arg;
+  Args.push_back("-fplugin-arg-usycl-tu-id=" + utohexstr(xxh3_64bits(Key), /*LowerCase=*/true));
 }
 
 void addOutput(std::vector<std::string> &Args, const std::string *Output) {
@@ -181,6 +197,7 @@ Expected<Command> SourceCompiler::devicePass(const InputFile &Source,
     A.push_back("-fpass-plugin=" + *PassPlugin);
   A.push_back(("-fplugin-arg-usycl-target=" + Target.Name).str());
   addFixedTargets(A, Options.FixedTargets);
+  addTranslationUnitId(A, Source, Options.CompileArgs);
   // The plugin checks the code against the fixed targets' entries of the
   // device configuration (seed 002); it needs the file only then.
   if (!Options.FixedTargets.empty() || Options.DeviceConfigFile) {
@@ -264,6 +281,7 @@ Expected<Command> SourceCompiler::hostPass(const InputFile &Source,
     A.push_back("-fpass-plugin=" + *PassPlugin);
   A.push_back("-fplugin-arg-usycl-target=host");
   addFixedTargets(A, Options.FixedTargets);
+  addTranslationUnitId(A, Source, Options.CompileArgs);
   A.insert(A.end(), {"-isystem", Tools.includeDir()});
   addColorChoice(A, Options.CompileArgs);
   // The host pass compiles the CPU device's kernels (seed 004's macro).

@@ -105,31 +105,6 @@ splitConcatenatedBitcode(MemoryBufferRef Section) {
   return Files;
 }
 
-// Whether a kernel symbol (_ZTS<name type>) names a type local to one
-// translation unit: one in an anonymous namespace, or a lambda or class
-// declared inside a function with internal linkage (`static`, or in an
-// anonymous namespace). Two translation units can then define different
-// kernels under the same symbol, so they cannot be merged as one kernel.
-// Reads the Itanium mangling just far enough: <local-name> `Z` <encoding>,
-// whose nested or unqualified function name carries `L` for internal linkage.
-bool namesTranslationUnitLocalType(StringRef Symbol) {
-  if (Symbol.contains("_GLOBAL__N_"))
-    return true;
-  if (!Symbol.consume_front("_ZTS") || !Symbol.consume_front("Z"))
-    return false;
-  Symbol.consume_front("N");
-  while (!Symbol.empty()) {
-    if (Symbol.consume_front("L"))
-      return !Symbol.empty() && isDigit(Symbol.front());
-    size_t Length = 0;
-    if (!isDigit(Symbol.front()) || Symbol.consumeInteger(10, Length) ||
-        Length > Symbol.size())
-      return false;
-    Symbol = Symbol.drop_front(Length);
-  }
-  return false;
-}
-
 bool callsLibdevice(const Module &M) {
   return any_of(M.functions(), [](const Function &F) {
     return F.isDeclaration() && F.getName().starts_with("__nv_");
@@ -187,23 +162,13 @@ Error DeviceLinker::linkBitcode(const TargetInfo &Target,
         // compiled in every translation unit that submits it. Its name
         // identifies it, and by the ODR all those definitions are the same
         // kernel: the first one is kept, the others become declarations of
-        // it (the IR linker rejects two strong definitions). Not so for a
-        // name local to its translation unit: keeping one would run it for
-        // the other unit's submissions.
+        // it (the IR linker rejects two strong definitions). A name local to
+        // its translation unit carries the unit's marker
+        // (sycl/detail/kernel_symbol.hpp), so only compilations of the same
+        // source with the same flags share it.
         if (postlink::isKernel(F) && !F.isDeclaration())
           if (const Function *Earlier = Linked->getFunction(F.getName());
               Earlier && !Earlier->isDeclaration()) {
-            if (namesTranslationUnitLocalType(F.getName()))
-              return makeError(
-                  "cannot link the device code for " + Target.Name + ": '" +
-                  Input.Origin + "' and an earlier input both define the kernel '" +
-                  postlink::kernelDisplayName(F.getName()) +
-                  "', whose name is local to its translation unit (a lambda in "
-                  "a static function or an anonymous namespace, or a kernel name "
-                  "declared there); usycl cannot yet tell such kernels of two "
-                  "translation units apart: name the kernel with a type of "
-                  "external linkage (parallel_for<class unique_name>(...)) or "
-                  "move the function out of the anonymous namespace");
             F.deleteBody();
             continue;
           }

@@ -7,9 +7,11 @@
 
 #include "aspect_propagation.hpp"
 #include "assert_versioning.hpp"
+#include "work_group_scope.hpp"
 #include "device_if.hpp"
 #include "device_targets.hpp"
 #include "tu_facts.hpp"
+#include "tu_local_kernel_names.hpp"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -869,12 +871,15 @@ PreservedAnalyses AspectPropagationPass::run(Module &M,
 void registerUsyclPasses(PassBuilder &PB) {
   registerDeviceIfPasses(PB);
   registerAssertVersioningPasses(PB);
+  registerWorkGroupScopePasses(PB);
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         AspectPropagationOptions Options;
         Options.OnlyWithFacts = true;
         MPM.addPass(AspectPropagationPass(std::move(Options)));
       });
+  // After the aspect propagation, whose facts are keyed by the symbols.
+  registerTULocalKernelNamesPasses(PB);
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {

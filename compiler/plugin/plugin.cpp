@@ -24,6 +24,7 @@
 #include "device_code_checker.hpp"
 #include "integration_header.hpp"
 #include "lambda_attributes.hpp"
+#include "local_kernel_names.hpp"
 #include "plugin_options.hpp"
 
 #include "aspect_propagation.hpp"
@@ -94,6 +95,8 @@ public:
         Options.DeviceConfigPath = Value.str();
       } else if (Key == "int-header") {
         Options.IntegrationHeader = Value.str();
+      } else if (Key == "tu-id") {
+        Options.TranslationUnitId = Value.str();
       } else {
         // A newer driver with an older plugin: say so, but keep compiling.
         unsigned ID = Diags.getCustomDiagID(
@@ -114,6 +117,7 @@ public:
     Consumers.push_back(
         std::make_unique<DeviceCodeChecker>(Options, deviceCodeChecks()));
     Consumers.push_back(std::make_unique<AspectCollector>(CI, Options));
+    Consumers.push_back(std::make_unique<UnitMarkerPublisher>(CI, Options));
     if (CI.getLangOpts().SYCLIsDevice && !Options.IntegrationHeader.empty())
       Consumers.push_back(
           std::make_unique<IntegrationHeaderWriter>(Options.IntegrationHeader));

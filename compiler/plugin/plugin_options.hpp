@@ -13,6 +13,10 @@
 //   int-header=<path>      device passes of usycl++ -fsycl-raise-host: write the
 //                          kernel parameter descriptors there
 //                          (integration_header.hpp)
+//   tu-id=<hex>            a hash of the unit (source path and flags), the
+//                          same in its host and device passes: appended to
+//                          the symbols of kernels whose names are local to
+//                          the unit (local_kernel_names.hpp)
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -27,6 +31,7 @@ struct PluginOptions {
   std::vector<std::string> FixedTargets;
   std::string DeviceConfigPath;
   std::string IntegrationHeader;
+  std::string TranslationUnitId;
 };
 
 } // namespace usycl::plugin

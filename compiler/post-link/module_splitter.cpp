@@ -2,6 +2,8 @@
 
 #include "module_splitter.hpp"
 
+#include <sycl/detail/kernel_symbol.hpp>
+
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Demangle/Demangle.h"
@@ -212,7 +214,11 @@ collectDependencies(ArrayRef<const Function *> Roots) {
   return DependencyCollector().collect(Roots);
 }
 
-std::string kernelDisplayName(StringRef Symbol) {
+std::string kernelDisplayName(StringRef Marked) {
+  // A symbol local to its translation unit carries the unit's marker.
+  std::string_view Unmarked =
+      sycl::detail::without_translation_unit_marker({Marked.data(), Marked.size()});
+  StringRef Symbol(Unmarked.data(), Unmarked.size());
   // The demangler spells _ZTS<type> "typeinfo name for <type>".
   std::string Name = demangle(Symbol);
   constexpr StringRef TypeinfoPrefix = "typeinfo name for ";

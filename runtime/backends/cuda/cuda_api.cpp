@@ -5,7 +5,6 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
-#include <cxxabi.h>
 #include <dlfcn.h>
 #include <memory>
 
@@ -165,21 +164,6 @@ void throw_error(sycl::errc code, CUresult r, std::string_view what) {
 std::string format_driver_version(int version) {
   return std::to_string(version / 1000) + "." +
          std::to_string((version % 1000) / 10);
-}
-
-std::string demangle_kernel_name(const char *name) {
-  if (!name)
-    return "<null>";
-  int status = 0;
-  std::unique_ptr<char, void (*)(void *)> out(
-      abi::__cxa_demangle(name, nullptr, nullptr, &status), std::free);
-  if (status != 0 || !out)
-    return name;
-  std::string s = out.get();
-  constexpr std::string_view prefix = "typeinfo name for ";
-  if (s.starts_with(prefix))
-    s.erase(0, prefix.size());
-  return s;
 }
 
 } // namespace usycl::rt::cuda

@@ -367,8 +367,4 @@ inline bool is_teardown_error(CUresult r) {
 // "12.8" from 12080.
 std::string format_driver_version(int version);
 
-// "typeinfo name for Foo" style demangling of a _ZTS kernel name: returns
-// "Foo" (or the name itself when it does not demangle).
-std::string demangle_kernel_name(const char *name);
-
 } // namespace usycl::rt::cuda

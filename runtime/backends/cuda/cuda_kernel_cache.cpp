@@ -206,7 +206,7 @@ kernel_cache::make_entry(CUfunction fn, CUmodule module, const char *name,
   auto k = std::make_unique<kernel_entry>();
   k->fn = fn;
   k->name = name;
-  k->pretty = "'" + demangle_kernel_name(name) + "'";
+  k->pretty = "'" + trace::kernel_name(name) + "'";
   k->image = &image;
   k->module = module;
   int v = 0;
@@ -289,7 +289,7 @@ kernel_entry &kernel_cache::get_slow(const char *name) {
   }
   throw sycl::exception(
       sycl::make_error_code(sycl::errc::build),
-      "CUDA backend: cannot load kernel " + demangle_kernel_name(name) + " (" +
+      "CUDA backend: cannot load kernel " + trace::kernel_name(name) + " (" +
           name + ") on device " + device_name_ + " (sm_" +
           std::to_string(arch_.sm) + "); tried:" + failures);
 }
@@ -372,7 +372,7 @@ kernel_entry &kernel_cache::get_specialized(kernel_entry &plain, const void *val
 
 void kernel_cache::throw_not_found(
     const char *name, const std::vector<const usycl_device_image *> &holding) {
-  std::string msg = "CUDA backend: kernel " + demangle_kernel_name(name) +
+  std::string msg = "CUDA backend: kernel " + trace::kernel_name(name) +
                     " (" + name + ") ";
   std::string arch = "sm_" + std::to_string(arch_.sm);
   if (holding.empty()) {

@@ -1,17 +1,30 @@
 // Two translation units each define a kernel whose name is local to the unit
 // (here, a kernel name type in an anonymous namespace). The names mangle the
-// same in both, but the kernels differ: the device link must not merge them
-// (the second unit's submissions would run the first unit's kernel). Until
-// such names are made unique per translation unit, linking them for a GPU is
-// an error that names the kernel and the fix.
+// same in both, but the kernels differ: usycl++ appends each unit's marker
+// ($tu + a hash of the source path and flags) to such symbols in every pass
+// of the unit, so the device link keeps both kernels. A kernel name of
+// external linkage keeps its plain symbol.
 //
 // REQUIRES: usycl-runtime-library
 // RUN: rm -rf %t && mkdir -p %t
+// RUN: %usycl -fsycl-device-only -S -DVALUE=1 %s -o %t/first.ll
+// RUN: %usycl -fsycl-device-only -S -DVALUE=2 %s -o %t/second.ll
+// RUN: FileCheck %s --check-prefix=IR < %t/first.ll
+// RUN: FileCheck %s --check-prefix=IR < %t/second.ll
+// IR-DAG: define {{.*}}ptx_kernel void @"_ZTSN12_GLOBAL__N_16kernelE$tu[[UNIT:[0-9a-f]+]]"(
+// IR-DAG: define {{.*}}ptx_kernel void @_ZTS13shared_kernel(
+// The markers of the two units differ.
+// RUN: grep -o 'kernelE\$tu[0-9a-f]*' %t/first.ll | sort -u > %t/first.marker
+// RUN: grep -o 'kernelE\$tu[0-9a-f]*' %t/second.ll | sort -u > %t/second.marker
+// RUN: not cmp -s %t/first.marker %t/second.marker
+// The same source and flags give the same marker (a kernel from one unit
+// compiled twice stays one kernel).
+// RUN: %usycl -fsycl-device-only -S -DVALUE=1 %s -o %t/again.ll
+// RUN: grep -o 'kernelE\$tu[0-9a-f]*' %t/again.ll | sort -u | cmp -s - %t/first.marker
+// Both units link into one program for every target.
 // RUN: %usycl -c -DVALUE=1 %s -o %t/first.o
 // RUN: %usycl -c -DVALUE=2 %s -o %t/second.o
-// RUN: not %usycl -shared -fPIC %t/first.o %t/second.o -o %t/a.so 2>&1 | FileCheck %s
-// CHECK: error: cannot link the device code for nvidia_gpu_sm_90: '{{.*}}second.o' and an earlier input both define the kernel '(anonymous namespace)::kernel', whose name is local to its translation unit
-// CHECK-SAME: parallel_for<class unique_name>
+// RUN: %usycl -shared -fPIC %t/first.o %t/second.o -o %t/a.so
 
 #include "Inputs/kernels.hpp"
 
@@ -22,8 +35,19 @@ struct kernel {
 };
 } // namespace
 
+struct shared_kernel {
+  int *p;
+  void operator()() const { p[1] = 1; }
+};
+
 #if VALUE == 1
-void first(int *p) { test_kernel_entry<kernel>(kernel{p}); }
+void first(int *p) {
+  test_kernel_entry<kernel>(kernel{p});
+  test_kernel_entry<shared_kernel>(shared_kernel{p});
+}
 #else
-void second(int *p) { test_kernel_entry<kernel>(kernel{p}); }
+void second(int *p) {
+  test_kernel_entry<kernel>(kernel{p});
+  test_kernel_entry<shared_kernel>(shared_kernel{p});
+}
 #endif
