@@ -184,13 +184,49 @@ private:
   uint64_t identity_ = 0;
 };
 
+// == and != of an image accessor type: copies of one accessor compare equal
+// (Access::same says what "one accessor" is for that kind). A layer between
+// the access and the accessor type, so it adds nothing to the layout.
+template <typename Derived, typename Access> class compared_image_access : public Access {
+public:
+  using Access::Access;
+  friend bool operator==(const Derived &a, const Derived &b) { return a.same(b); }
+  friend bool operator!=(const Derived &a, const Derived &b) { return !a.same(b); }
+};
+
+// What the SYCL 2020 image accessors add to that: the properties they were
+// constructed with. The only one an accessor can hand back is no_init (it
+// carries no value); any other gives errc::invalid, as an absent one does.
+template <typename Derived, typename Access>
+class image_accessor_interface : public compared_image_access<Derived, Access> {
+public:
+  template <typename Prop> bool has_property() const noexcept { return props_bits_ & Prop::bit; }
+  template <typename Prop> Prop get_property() const {
+    return accessor_get_property<Prop>(has_property<property::no_init>());
+  }
+
+protected:
+  image_accessor_interface() = default;
+  template <typename... AccessArgs>
+  explicit image_accessor_interface(const property_list &props, AccessArgs &&...args)
+      : compared_image_access<Derived, Access>(static_cast<AccessArgs &&>(args)...),
+        props_bits_(props.bits()) {}
+
+private:
+  uint32_t props_bits_ = 0;
+};
+
 } // namespace detail
 
 // ---- unsampled_image_accessor (SYCL 2020 §4.7.6.14) ----
 template <typename DataT, int Dims, access_mode Mode, image_target Tgt = image_target::device>
 class unsampled_image_accessor
-    : public detail::command_image_accessor<Dims, Mode, detail::image_binding::surface> {
-  using base = detail::command_image_accessor<Dims, Mode, detail::image_binding::surface>;
+    : public detail::image_accessor_interface<
+          unsampled_image_accessor<DataT, Dims, Mode, Tgt>,
+          detail::command_image_accessor<Dims, Mode, detail::image_binding::surface>> {
+  using base = detail::image_accessor_interface<
+      unsampled_image_accessor,
+      detail::command_image_accessor<Dims, Mode, detail::image_binding::surface>>;
   static_assert(Mode == access_mode::read || Mode == access_mode::write,
                 "unsampled_image_accessor supports access_mode::read and access_mode::write");
 
@@ -205,19 +241,8 @@ public:
   template <typename AllocatorT>
   unsampled_image_accessor(unsampled_image<Dims, AllocatorT> &img, handler &h,
                            const property_list &props = {})
-      : base(img, h), props_bits_(props.bits()) {
-    base::template check_element<DataT>();
-  }
-
-  friend bool operator==(const unsampled_image_accessor &a, const unsampled_image_accessor &b) {
-    return a.same(b);
-  }
-  friend bool operator!=(const unsampled_image_accessor &a, const unsampled_image_accessor &b) {
-    return !(a == b);
-  }
-  template <typename Prop> bool has_property() const noexcept { return props_bits_ & Prop::bit; }
-  template <typename Prop> Prop get_property() const {
-    return detail::accessor_get_property<Prop>(false);
+      : base(props, img, h) {
+    this->template check_element<DataT>();
   }
 
   template <typename CoordT, sycl::access_mode M = Mode, std::enable_if_t<M == sycl::access_mode::read, int> = 0>
@@ -228,15 +253,16 @@ public:
   void write(const CoordT &coords, const DataT &color) const {
     this->write_texel(coords, color);
   }
-
-private:
-  uint32_t props_bits_ = 0;
 };
 
 // ---- host_unsampled_image_accessor ----
 template <typename DataT, int Dims = 1,
           access_mode Mode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
-class host_unsampled_image_accessor : public detail::host_image_access<Dims> {
+class host_unsampled_image_accessor
+    : public detail::image_accessor_interface<host_unsampled_image_accessor<DataT, Dims, Mode>,
+                                              detail::host_image_access<Dims>> {
+  using base = detail::image_accessor_interface<host_unsampled_image_accessor,
+                                                detail::host_image_access<Dims>>;
   static_assert(Mode == access_mode::read || Mode == access_mode::write ||
                     Mode == access_mode::read_write,
                 "host_unsampled_image_accessor supports read, write and read_write");
@@ -251,21 +277,8 @@ public:
   template <typename AllocatorT>
   host_unsampled_image_accessor(unsampled_image<Dims, AllocatorT> &img,
                                 const property_list &props = {})
-      : detail::host_image_access<Dims>(img, Mode), props_bits_(props.bits()) {
+      : base(props, img, Mode) {
     this->template check_element<std::remove_const_t<DataT>>();
-  }
-
-  friend bool operator==(const host_unsampled_image_accessor &a,
-                         const host_unsampled_image_accessor &b) {
-    return a.same(b);
-  }
-  friend bool operator!=(const host_unsampled_image_accessor &a,
-                         const host_unsampled_image_accessor &b) {
-    return !(a == b);
-  }
-  template <typename Prop> bool has_property() const noexcept { return props_bits_ & Prop::bit; }
-  template <typename Prop> Prop get_property() const {
-    return detail::accessor_get_property<Prop>(false);
   }
 
   template <typename CoordT, sycl::access_mode M = Mode, std::enable_if_t<M != sycl::access_mode::write, int> = 0>
@@ -276,16 +289,17 @@ public:
   void write(const CoordT &coords, const DataT &color) const {
     this->write_texel(coords, color);
   }
-
-private:
-  uint32_t props_bits_ = 0;
 };
 
 // ---- sampled_image_accessor (SYCL 2020 §4.7.6.15) ----
 template <typename DataT, int Dims, image_target Tgt = image_target::device>
 class sampled_image_accessor
-    : public detail::command_image_accessor<Dims, access_mode::read, detail::image_binding::texture> {
-  using base = detail::command_image_accessor<Dims, access_mode::read, detail::image_binding::texture>;
+    : public detail::image_accessor_interface<
+          sampled_image_accessor<DataT, Dims, Tgt>,
+          detail::command_image_accessor<Dims, access_mode::read, detail::image_binding::texture>> {
+  using base = detail::image_accessor_interface<
+      sampled_image_accessor,
+      detail::command_image_accessor<Dims, access_mode::read, detail::image_binding::texture>>;
 
 public:
   static constexpr int dimensions = Dims;
@@ -298,19 +312,8 @@ public:
   template <typename AllocatorT>
   sampled_image_accessor(sampled_image<Dims, AllocatorT> &img, handler &h,
                          const property_list &props = {})
-      : base(img, h), props_bits_(props.bits()) {
-    base::template check_element<DataT>();
-  }
-
-  friend bool operator==(const sampled_image_accessor &a, const sampled_image_accessor &b) {
-    return a.same(b);
-  }
-  friend bool operator!=(const sampled_image_accessor &a, const sampled_image_accessor &b) {
-    return !(a == b);
-  }
-  template <typename Prop> bool has_property() const noexcept { return props_bits_ & Prop::bit; }
-  template <typename Prop> Prop get_property() const {
-    return detail::accessor_get_property<Prop>(false);
+      : base(props, img, h) {
+    this->template check_element<DataT>();
   }
 
   template <typename CoordT> DataT read(const CoordT &coords) const noexcept {
@@ -319,14 +322,16 @@ public:
                   "float4 (3-D)");
     return this->template sample_texel<DataT>(coords, this->desc_.sampler);
   }
-
-private:
-  uint32_t props_bits_ = 0;
 };
 
 // ---- host_sampled_image_accessor ----
 template <typename DataT, int Dims = 1>
-class host_sampled_image_accessor : public detail::host_image_access<Dims> {
+class host_sampled_image_accessor
+    : public detail::image_accessor_interface<host_sampled_image_accessor<DataT, Dims>,
+                                              detail::host_image_access<Dims>> {
+  using base = detail::image_accessor_interface<host_sampled_image_accessor,
+                                                detail::host_image_access<Dims>>;
+
 public:
   static constexpr int dimensions = Dims;
   using value_type = const DataT;
@@ -336,21 +341,8 @@ public:
   template <typename AllocatorT>
   host_sampled_image_accessor(sampled_image<Dims, AllocatorT> &img,
                               const property_list &props = {})
-      : detail::host_image_access<Dims>(img, access_mode::read), props_bits_(props.bits()) {
+      : base(props, img, access_mode::read) {
     this->template check_element<DataT>();
-  }
-
-  friend bool operator==(const host_sampled_image_accessor &a,
-                         const host_sampled_image_accessor &b) {
-    return a.same(b);
-  }
-  friend bool operator!=(const host_sampled_image_accessor &a,
-                         const host_sampled_image_accessor &b) {
-    return !(a == b);
-  }
-  template <typename Prop> bool has_property() const noexcept { return props_bits_ & Prop::bit; }
-  template <typename Prop> Prop get_property() const {
-    return detail::accessor_get_property<Prop>(false);
   }
 
   template <typename CoordT> DataT read(const CoordT &coords) const noexcept {
@@ -359,9 +351,6 @@ public:
                   "float4 (3-D)");
     return this->template sample_texel<DataT>(coords, this->desc_.sampler);
   }
-
-private:
-  uint32_t props_bits_ = 0;
 };
 
 // ---- deprecated SYCL 1.2.1 image accessors ----
@@ -369,7 +358,8 @@ namespace detail {
 // read(coords), read(coords, sampler), write(coords, color) and the 1.2.1
 // queries, over a command or a host image access.
 template <typename DataT, int Dims, access_mode Mode, typename Access>
-class legacy_image_accessor : public Access {
+class legacy_image_accessor
+    : public compared_image_access<legacy_image_accessor<DataT, Dims, Mode, Access>, Access> {
   static_assert(Mode == access_mode::read || Mode == access_mode::write ||
                     Mode == access_mode::discard_write,
                 "image accessors support access_mode::read, write and discard_write");
@@ -379,7 +369,7 @@ public:
   using reference = DataT &;
   using const_reference = const DataT &;
 
-  using Access::Access;
+  using compared_image_access<legacy_image_accessor, Access>::compared_image_access;
 
   template <typename CoordT, sycl::access_mode M = Mode, std::enable_if_t<M == sycl::access_mode::read, int> = 0>
   DataT read(const CoordT &coords) const {
@@ -403,13 +393,6 @@ public:
   [[deprecated("use byte_size()")]] size_t get_size() const { return byte_size(); }
   size_t byte_size() const { return this->size() * this->desc_.element_bytes(); }
   bool is_placeholder() const noexcept { return false; }
-
-  friend bool operator==(const legacy_image_accessor &a, const legacy_image_accessor &b) {
-    return a.same(b);
-  }
-  friend bool operator!=(const legacy_image_accessor &a, const legacy_image_accessor &b) {
-    return !(a == b);
-  }
 };
 
 // Host side of the deprecated target::host_image accessor.
@@ -445,7 +428,6 @@ public:
     d.texture = d.surface = 0;
     this->desc_ = d;
   }
-  bool same(const image_array_layer &o) const { return this->desc_.data == o.desc_.data; }
 };
 } // namespace detail
 
@@ -480,9 +462,12 @@ public:
 // An image<Dims + 1> seen as an array of Dims-dimensional layers.
 template <typename DataT, int Dims, access_mode Mode, access::placeholder P>
 class accessor<DataT, Dims, Mode, target::image_array, P>
-    : public detail::command_image_accessor<Dims + 1, Mode, detail::image_binding::software> {
+    : public detail::compared_image_access<
+          accessor<DataT, Dims, Mode, target::image_array, P>,
+          detail::command_image_accessor<Dims + 1, Mode, detail::image_binding::software>> {
   static_assert(Dims == 1 || Dims == 2, "image_array accessors have 1 or 2 dimensions");
-  using base = detail::command_image_accessor<Dims + 1, Mode, detail::image_binding::software>;
+  using base = detail::compared_image_access<
+      accessor, detail::command_image_accessor<Dims + 1, Mode, detail::image_binding::software>>;
 
 public:
   using value_type = DataT;
@@ -505,9 +490,6 @@ public:
   }
   [[deprecated("use size()")]] size_t get_count() const { return this->size(); }
   bool is_placeholder() const noexcept { return false; }
-
-  friend bool operator==(const accessor &a, const accessor &b) { return a.same(b); }
-  friend bool operator!=(const accessor &a, const accessor &b) { return !(a == b); }
 };
 
 } // namespace _V1

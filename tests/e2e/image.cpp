@@ -245,7 +245,7 @@ static void legacy_and_formats(sycl::queue &q) {
 }
 
 // Reference semantics, properties, pitches and errors.
-static void api(sycl::queue &) {
+static void api(sycl::queue &q) {
   sycl::unsampled_image<3> a(sycl::image_format::r32g32b32a32_sfloat, sycl::range<3>(4, 3, 2));
   e2e::check_eq("byte_size", a.byte_size(), size_t(4 * 3 * 2 * 16));
   e2e::check_eq("size", a.size(), size_t(24));
@@ -261,6 +261,34 @@ static void api(sycl::queue &) {
     using H = std::hash<sycl::host_unsampled_image_accessor<float4, 3>>;
     e2e::check("host accessor copies are equal", ha == ha2 && H()(ha) == H()(ha2));
     e2e::check("host accessors of two images differ", ha != hb && H()(ha) != H()(hb));
+    e2e::check("host accessor without properties", !ha.has_property<sycl::property::no_init>());
+  }
+  {
+    // Command accessors: copies are one accessor, two constructions are two;
+    // no_init is the one property an accessor hands back.
+    bool copies_equal = false, constructions_differ = false, no_init_kept = false,
+         absent_property_throws = false;
+    q.submit([&](sycl::handler &h) {
+      sycl::unsampled_image_accessor<float4, 3, sycl::access_mode::read> r(a, h), other(a, h);
+      sycl::unsampled_image_accessor<float4, 3, sycl::access_mode::write> w(b, h, {sycl::no_init});
+      const auto copy = r;
+      copies_equal = copy == r && !(copy != r);
+      constructions_differ = r != other && !(r == other);
+      no_init_kept = w.has_property<sycl::property::no_init>() &&
+                     !r.has_property<sycl::property::no_init>();
+      (void)w.get_property<sycl::property::no_init>();
+      try {
+        (void)r.get_property<sycl::property::no_init>();
+      } catch (const sycl::exception &e) {
+        absent_property_throws = e.code() == sycl::errc::invalid;
+      }
+      h.single_task<class image_accessor_identity>(
+          [=] { (void)copy.read(sycl::int4(0, 0, 0, 0)); });
+    }).wait();
+    e2e::check("command accessor copies are equal", copies_equal);
+    e2e::check("two command accessors of one image differ", constructions_differ);
+    e2e::check("no_init: has_property and get_property", no_init_kept);
+    e2e::check("get_property of an absent property throws errc::invalid", absent_property_throws);
   }
   std::mutex m;
   sycl::unsampled_image<2> c(sycl::image_format::r8g8b8a8_uint, sycl::range<2>(2, 2),
