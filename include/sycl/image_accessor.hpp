@@ -492,6 +492,15 @@ public:
   bool is_placeholder() const noexcept { return false; }
 };
 
+// property::no_init belongs to the unsampled image accessors as it does to the
+// buffer accessors (SYCL 2020 §4.7.6.14, §4.5.4.1 is_property_of).
+template <typename DataT, int Dims, access_mode Mode, image_target Tgt>
+struct is_property_of<property::no_init, unsampled_image_accessor<DataT, Dims, Mode, Tgt>>
+    : std::true_type {};
+template <typename DataT, int Dims, access_mode Mode>
+struct is_property_of<property::no_init, host_unsampled_image_accessor<DataT, Dims, Mode>>
+    : std::true_type {};
+
 } // namespace _V1
 } // namespace sycl
 

@@ -87,6 +87,14 @@ void exceptions_and_properties(const sycl::queue &q) {
   static_assert(sycl::is_property_of_v<sycl::property::queue::in_order, sycl::queue>);
   static_assert(!sycl::is_property_of_v<sycl::property::buffer::use_host_ptr, sycl::queue>);
   static_assert(sycl::is_property_of_v<sycl::property::buffer::context_bound, sycl::buffer<int>>);
+  // no_init belongs to every accessor that can skip the old contents, the
+  // unsampled image accessors included (SYCL-CTS property_api).
+  static_assert(sycl::is_property_of_v<
+                sycl::property::no_init,
+                sycl::unsampled_image_accessor<sycl::int4, 1, sycl::access_mode::read>>);
+  static_assert(sycl::is_property_of_v<sycl::property::no_init,
+                                       sycl::host_unsampled_image_accessor<sycl::int4, 1>>);
+  static_assert(!sycl::is_property_of_v<sycl::property::no_init, sycl::sampled_image<1>>);
   sycl::property_list props{sycl::property::buffer::context_bound(c)};
   e2e::check("context_bound keeps its context",
              props.get_property<sycl::property::buffer::context_bound>().get_context() == c);
