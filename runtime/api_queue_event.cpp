@@ -63,6 +63,7 @@ void queue::wait_and_throw() {
   impl_->throw_asynchronous();
 }
 void queue::throw_asynchronous() { impl_->throw_asynchronous(); }
+bool queue::khr_empty() const { return impl_->empty(); }
 uint32_t queue::property_bits() const noexcept { return impl_->property_bits(); }
 template <> context queue::get_info<info::queue::context>() const { return get_context(); }
 template <> device queue::get_info<info::queue::device>() const { return get_device(); }

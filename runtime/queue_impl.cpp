@@ -70,12 +70,43 @@ void queue_impl::wait() {
   usycl::rt::assert_support::poll();
 }
 
+std::vector<std::shared_ptr<event_impl>> queue_impl::incomplete_commands() {
+  std::lock_guard lock(tracked_mutex_);
+  std::vector<std::shared_ptr<event_impl>> events;
+  for (auto &e : tracked_)
+    if (e->get_state() != event_impl::state::complete) events.push_back(e);
+  return events;
+}
+
+bool queue_impl::empty() {
+  // In-order queues track only the commands that had to wait; the last
+  // command stands for the ones before it (each waits for its predecessor).
+  std::shared_ptr<event_impl> last;
+  {
+    std::lock_guard lock(submit_mutex);
+    last = last_event;
+  }
+  if (last && !last->is_complete()) return false;
+  std::vector<std::shared_ptr<event_impl>> events;
+  {
+    std::lock_guard lock(tracked_mutex_);
+    std::erase_if(tracked_, [](auto &t) { return t->get_state() == event_impl::state::complete; });
+    events = tracked_;
+  }
+  // is_complete polls the backend (and notes what it finds), outside the lock.
+  for (auto &e : events)
+    if (!e->is_complete()) return false;
+  return true;
+}
+
 void queue_impl::release_when_done() {
   std::vector<std::shared_ptr<event_impl>> events;
   {
     std::lock_guard lock(submit_mutex);
     if (last_event) events.push_back(std::move(last_event));
     last_event.reset();
+    if (last_barrier) events.push_back(std::move(last_barrier));
+    last_barrier.reset(); // it refers to this queue_impl
   }
   {
     std::lock_guard lock(tracked_mutex_);

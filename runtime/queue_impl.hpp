@@ -36,9 +36,16 @@ public:
   std::mutex submit_mutex;
   // In-order queues: the last submitted command. Out-of-order: unused.
   std::shared_ptr<event_impl> last_event;
+  // The last enqueued barrier (handler::ext_oneapi_barrier), which every
+  // later command waits for; guarded by submit_mutex.
+  std::shared_ptr<event_impl> last_barrier;
   // Commands not known complete, for queue::wait (pruned as they finish).
   void track(const std::shared_ptr<event_impl> &e);
   void wait();
+  // Every submitted command has completed (queue::khr_empty).
+  bool empty();
+  // The tracked commands not yet complete (a barrier's dependencies).
+  std::vector<std::shared_ptr<event_impl>> incomplete_commands();
   // The last sycl::queue handle is gone: waits for the device work already
   // on backend queues, and drops the references to the other commands
   // (tracked_, last_event) from a host worker once they complete, so the

@@ -267,6 +267,8 @@ void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backen
   }
   case command_kind::none:
   case command_kind::barrier:
+  case command_kind::queue_barrier:
+  case command_kind::events_barrier:
   case command_kind::host_task:
     break;
   }
@@ -391,6 +393,17 @@ std::shared_ptr<event_impl> submit(queue_impl &q, command_group &&cg) {
   auto deps = std::move(cg.dependencies);
   if (q.in_order() && q.last_event && q.last_event->get_state() != event_impl::state::complete)
     deps.push_back(q.last_event);
+  // Enqueued barriers: one waits for the queue's earlier commands (every
+  // tracked one; an in-order queue's last command stands for those before
+  // it), and later commands wait for the last barrier.
+  if (cg.kind == command_kind::queue_barrier && !q.in_order()) {
+    auto earlier = q.incomplete_commands();
+    deps.insert(deps.end(), earlier.begin(), earlier.end());
+  }
+  if (q.last_barrier && q.last_barrier->get_state() != event_impl::state::complete)
+    deps.push_back(q.last_barrier);
+  if (cg.kind == command_kind::queue_barrier || cg.kind == command_kind::events_barrier)
+    q.last_barrier = ev;
   // Once per buffer (merged modes): a command with two accessors to one
   // buffer (an accessor plus handler::copy, or a read and a write accessor)
   // must not find itself among the buffer's previous users.
@@ -430,8 +443,10 @@ std::shared_ptr<event_impl> submit(queue_impl &q, command_group &&cg) {
     pc->host_side = host_side;
     usycl::rt::host_workers::get().post([pc] { resume(pc); });
   }
-  lock.unlock();
+  // Tracked before other submissions may start: a barrier submitted next
+  // must find this command among the queue's earlier ones.
   if (!q.in_order() || !ready) q.track(ev);
+  lock.unlock();
   return ev;
 }
 

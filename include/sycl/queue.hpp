@@ -7,6 +7,13 @@
 #include <sycl/event.hpp>
 #include <sycl/handler.hpp>
 
+// queue::khr_empty (sycl_khr_queue_empty_query) and its oneAPI spelling
+// queue::ext_oneapi_empty (sycl_ext_oneapi_queue_empty).
+#define SYCL_KHR_QUEUE_EMPTY_QUERY 1
+#define SYCL_EXT_ONEAPI_QUEUE_EMPTY 1
+// handler::ext_oneapi_barrier, queue::ext_oneapi_submit_barrier.
+#define SYCL_EXT_ONEAPI_ENQUEUE_BARRIER 1
+
 namespace sycl {
 inline namespace _V1 {
 
@@ -75,6 +82,11 @@ public:
   void wait();
   void wait_and_throw();
   void throw_asynchronous();
+
+  // True when every command submitted to this queue has completed (a
+  // snapshot: another thread may submit right after).
+  bool khr_empty() const;
+  bool ext_oneapi_empty() const { return khr_empty(); }
 
   // ---- shortcuts (SYCL 2020 §4.6.5.2) ----
   // Every shortcut also takes one dependency (an event) or several (a

@@ -61,3 +61,4 @@
 #include <sycl/ext/oneapi/experimental/device_if.hpp>
 #include <sycl/ext/oneapi/sub_group_mask.hpp>
 #include <sycl/khr/group_interface.hpp>
+#include <sycl/khr/work_item_queries.hpp>

@@ -3,7 +3,8 @@
 // reference), item<Dims, false>, id<Dims>, size_t (one dimension);
 // nd_range kernels taking nd_item by value, `auto &` and `const auto &`;
 // functor kernels with a const operator(); reduction kernels with `auto &`;
-// 0-dimensional local accessors.
+// 0-dimensional local accessors; the free-function work-item queries
+// (khr::this_nd_item & co.) instead of the kernel's nd_item.
 #include "e2e_common.hpp"
 
 #include <vector>
@@ -21,6 +22,36 @@ struct FunctorNd {
     out[it.get_global_linear_id()] = int(it.get_global_id(0) * 100 + it.get_global_id(1));
   }
 };
+
+// Free-function work-item queries (sycl_khr_work_item_queries and
+// sycl_ext_oneapi_free_function_queries) from a function the kernel calls
+// without passing its nd_item: equal to the kernel's own nd_item, group and
+// sub-group, with and without a (deprecated) global offset, across a barrier.
+SYCL_EXTERNAL __attribute__((noinline)) int queried_matches(sycl::nd_item<3> it) {
+  return (sycl::khr::this_nd_item<3>() == it) + 2 * (sycl::khr::this_group<3>() == it.get_group()) +
+         4 * (sycl::khr::this_sub_group() == it.get_sub_group()) +
+         8 * (sycl::ext::oneapi::this_work_item::get_nd_item<3>() == it);
+}
+
+template <int Dims> void check_work_item_queries(sycl::queue &q, sycl::nd_range<Dims> r) {
+  const size_t n = r.get_global_range().size();
+  int *out = sycl::malloc_shared<int>(n, q);
+  q.parallel_for(r, [=](sycl::nd_item<Dims> it) {
+     int ok = (sycl::khr::this_nd_item<Dims>() == it) +
+              2 * (sycl::khr::this_group<Dims>() == it.get_group()) +
+              4 * (sycl::khr::this_sub_group() == it.get_sub_group());
+     sycl::group_barrier(it.get_group());
+     ok += 8 * (sycl::ext::oneapi::this_work_item::get_work_group<Dims>() == it.get_group()) +
+           16 * (sycl::ext::oneapi::this_work_item::get_nd_item<Dims>().get_global_id() ==
+                 it.get_global_id());
+     out[it.get_global_linear_id()] = ok;
+   }).wait();
+  for (size_t i = 0; i < n; ++i)
+    e2e::check_eq("work-item queries (" + std::to_string(Dims) + "-d) [" + std::to_string(i) +
+                      "], bits of the matching queries",
+                  out[i], 31);
+  sycl::free(out, q);
+}
 
 template <typename F> void run_range(sycl::queue &q, const char *what, int offset, F make) {
   int *out = sycl::malloc_shared<int>(N, q);
@@ -166,5 +197,21 @@ int main() {
     }
   }
 
+  check_work_item_queries(q, sycl::nd_range<1>(sycl::range<1>(64), sycl::range<1>(16)));
+  check_work_item_queries(q, sycl::nd_range<2>(sycl::range<2>(8, 12), sycl::range<2>(2, 4)));
+  check_work_item_queries(q, sycl::nd_range<2>(sycl::range<2>(8, 8), sycl::range<2>(4, 2),
+                                               sycl::id<2>(3, 5)));
+  check_work_item_queries(q, sycl::nd_range<3>(sycl::range<3>(4, 6, 8), sycl::range<3>(2, 3, 4)));
+  {
+    const sycl::nd_range<3> r(sycl::range<3>(4, 4, 4), sycl::range<3>(2, 2, 4), sycl::id<3>(1, 2, 3));
+    int *out = sycl::malloc_shared<int>(64, q);
+    q.parallel_for(r, [=](sycl::nd_item<3> it) {
+       out[it.get_global_linear_id()] = queried_matches(it);
+     }).wait();
+    for (size_t i = 0; i < 64; ++i)
+      e2e::check_eq("work-item queries in a called function [" + std::to_string(i) + "]", out[i],
+                    15);
+    sycl::free(out, q);
+  }
   return e2e::finish("kernel_forms");
 }

@@ -1,10 +1,13 @@
 // Out-of-order queue running a DAG: kernels ordered only by the buffers they
 // share (RAW, WAR, WAW), USM kernels and host tasks ordered by depends_on.
 // Early nodes are made slow so a missing dependency shows as wrong data.
+// Enqueued barriers (sycl_ext_oneapi_enqueue_barrier) and the queue-empty
+// queries (khr_empty, ext_oneapi_empty) around host tasks held on a promise.
 #include "e2e_common.hpp"
 
 #include <atomic>
 #include <chrono>
+#include <future>
 #include <thread>
 #include <vector>
 
@@ -151,6 +154,72 @@ static void host_task_between_kernels_on_buffers(sycl::queue &q) {
   sycl::free(u, q);
 }
 
+// sycl_ext_oneapi_enqueue_barrier and queue::khr_empty/ext_oneapi_empty:
+// a host task held on a promise keeps the queue busy, so what must wait for
+// it (a barrier, the commands after the barrier) visibly does.
+static void barriers_and_empty(sycl::queue &q) {
+  e2e::check("fresh queue khr_empty", sycl::queue(q.get_context(), q.get_device()).khr_empty());
+  int *u = sycl::malloc_shared<int>(4, q);
+  for (int i = 0; i < 4; ++i) u[i] = 0;
+  q.wait();
+
+  // Barrier over all earlier commands (handler form), then a kernel.
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  q.submit([&](sycl::handler &h) {
+    h.host_task([=] {
+      released.wait();
+      u[0] = 1;
+    });
+  });
+  e2e::check("khr_empty while a host task waits", !q.khr_empty());
+  e2e::check("ext_oneapi_empty while a host task waits", !q.ext_oneapi_empty());
+  auto barrier = q.submit([&](sycl::handler &h) { h.ext_oneapi_barrier(); });
+  auto after = q.single_task([=] { u[1] = u[0] + 1; }); // waits for the barrier
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  e2e::check("barrier incomplete before the host task ran",
+             barrier.get_info<sycl::info::event::command_execution_status>() !=
+                 sycl::info::event_command_status::complete);
+  release.set_value();
+  after.wait();
+  e2e::check_eq("kernel after ext_oneapi_barrier() saw the host task's write", u[1], 2);
+  q.wait();
+  e2e::check("khr_empty after wait", q.khr_empty());
+
+  // Barrier over given events of another queue (queue form): commands of
+  // the barrier's queue after it wait for those events.
+  sycl::queue other(q.get_context(), q.get_device());
+  std::promise<void> release2;
+  std::shared_future<void> released2 = release2.get_future().share();
+  auto gated = other.submit([&](sycl::handler &h) {
+    h.host_task([=] {
+      released2.wait();
+      u[2] = 5;
+    });
+  });
+  sycl::event b2 = q.ext_oneapi_submit_barrier({gated});
+  auto after2 = q.single_task([=] { u[3] = u[2] * 2; });
+  e2e::check("the other queue is not empty", !other.khr_empty());
+  release2.set_value();
+  after2.wait();
+  e2e::check_eq("kernel after ext_oneapi_submit_barrier({e}) saw the event's write", u[3], 10);
+  b2.wait();
+  other.wait();
+  e2e::check("both queues empty at the end", q.khr_empty() && other.khr_empty());
+
+  // An in-order queue is empty when its last command is done.
+  sycl::queue in_order(q.get_context(), q.get_device(), sycl::property::queue::in_order());
+  std::promise<void> release3;
+  std::shared_future<void> released3 = release3.get_future().share();
+  in_order.submit([&](sycl::handler &h) { h.host_task([=] { released3.wait(); }); });
+  in_order.single_task([=] { u[0] = 7; });
+  e2e::check("in-order khr_empty while busy", !in_order.khr_empty());
+  release3.set_value();
+  in_order.wait();
+  e2e::check("in-order khr_empty after wait", in_order.khr_empty());
+  sycl::free(u, q);
+}
+
 int main() {
   sycl::queue q; // out-of-order (the default)
   e2e::print_device(q, "ooo_dag");
@@ -158,5 +227,6 @@ int main() {
   buffer_hazards(q);
   usm_dag(q);
   host_task_between_kernels_on_buffers(q);
+  barriers_and_empty(q);
   return e2e::finish("ooo_dag");
 }

@@ -87,6 +87,12 @@ enum class command_kind : uint8_t {
   buffer_fill,     // pattern over requirement 0
   host_task,
   barrier,         // only dependencies
+  // sycl_ext_oneapi_enqueue_barrier: waits for every command submitted to
+  // the queue before it (queue_barrier) or for its dependencies
+  // (events_barrier), and every command submitted to the queue after it
+  // waits for it.
+  queue_barrier,
+  events_barrier,
 };
 
 // Region of a buffer an explicit copy/fill touches, in bytes, as a set of

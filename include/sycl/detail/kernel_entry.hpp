@@ -90,6 +90,10 @@ template <typename Name, typename K, int Dims>
 [[clang::sycl_kernel_entry_point(Name)]] void nd_range_kernel(K k, kernel_dims dims) {
 #if USYCL_DEVICE_NVPTX
   __usycl_assert_launch_begin(dims.launch_token);
+  // For khr::this_nd_item (work_item_builtins.hpp): one shared store per
+  // dimension, the whole cost of the free-function queries to other kernels.
+  for (int d = 0; d < Dims; ++d)
+    nd_launch_offset[d] = dims.offset[d];
   id<Dims> gid, lid, grp;
   range<Dims> lr;
   for (int d = 0; d < Dims; ++d) {

@@ -15,6 +15,13 @@
 extern __attribute__((address_space(3))) __attribute__((aligned(16))) char
     __usycl_local_memory[];
 #else
+namespace sycl {
+inline namespace _V1 {
+namespace detail {
+struct cpu_group_ctx; // kernel_desc.hpp
+}
+} // namespace _V1
+} // namespace sycl
 extern "C" {
 // Local memory of the work-group the calling CPU thread is executing.
 extern __attribute__((tls_model("initial-exec"))) thread_local char
@@ -26,6 +33,10 @@ extern __attribute__((tls_model("initial-exec"))) thread_local uint64_t
     __usycl_cpu_work_group_run;
 extern __attribute__((tls_model("initial-exec"))) thread_local bool
     __usycl_cpu_work_items_interleave;
+// That work-group's launch, size and id (null outside nd_range work-groups):
+// what the free-function work-item queries rebuild the nd_item from.
+extern __attribute__((tls_model("initial-exec"))) thread_local const
+    sycl::detail::cpu_group_ctx *__usycl_cpu_current_group;
 USYCL_EXPORT void __usycl_cpu_group_barrier();
 }
 #endif
@@ -33,6 +44,16 @@ USYCL_EXPORT void __usycl_cpu_group_barrier();
 namespace sycl {
 inline namespace _V1 {
 namespace detail {
+
+#if USYCL_DEVICE_NVPTX
+// The global offset of the running nd_range launch (SYCL 1.2.1 offsets),
+// which no special register holds: nd_range kernel entries store it here for
+// the free-function work-item queries (khr/work_item_queries.hpp). Shared
+// memory, so it belongs to the launch; every work-item stores the same value
+// before it can read it.
+[[clang::loader_uninitialized]] inline __attribute__((address_space(3))) uint64_t
+    nd_launch_offset[3];
+#endif
 
 USYCL_INLINE char *local_memory_base() {
 #if USYCL_DEVICE_NVPTX

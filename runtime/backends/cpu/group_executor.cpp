@@ -17,6 +17,8 @@ __attribute__((visibility("default"))) __attribute__((tls_model("initial-exec"))
     uint64_t __usycl_cpu_work_group_run = 0;
 __attribute__((visibility("default"))) __attribute__((tls_model("initial-exec"))) thread_local
     bool __usycl_cpu_work_items_interleave = false;
+__attribute__((visibility("default"))) __attribute__((tls_model("initial-exec"))) thread_local
+    const sycl::detail::cpu_group_ctx *__usycl_cpu_current_group = nullptr;
 }
 
 namespace usycl::rt::cpu {
@@ -108,14 +110,16 @@ void run_work_group(const nd_launch &launch, const uint64_t group_id[3]) {
 
   // Per-work-item state the headers keep on the thread (sycl::stream's format
   // flags) needs to know which group runs, and whether its work-items
-  // interleave (as fibers, at barriers) or run one after the other
-  // (work_item_builtins.hpp).
+  // interleave (as fibers, at barriers) or run one after the other; the
+  // free-function work-item queries read the group (work_item_builtins.hpp).
   __usycl_cpu_work_group_run = ++state.groups_run;
   __usycl_cpu_work_items_interleave = true;
+  __usycl_cpu_current_group = &g;
   struct end_of_group {
     ~end_of_group() {
       __usycl_cpu_work_group_run = 0;
       __usycl_cpu_work_items_interleave = false;
+      __usycl_cpu_current_group = nullptr;
     }
   } end_of_group_on_exit;
 
