@@ -222,9 +222,13 @@ public:
       if (isa<CXXPseudoDestructorExpr>(C))
         return true;
       QualType T = C->getType();
-      if (T->isFunctionPointerType() || T->isFunctionReferenceType() ||
-          T->isFunctionType() || T->isMemberFunctionPointerType() ||
-          isa<CXXMemberCallExpr>(E))
+      // The SYCL headers call through pointers on purpose where the target
+      // supports it (the CUDA block's dispatch of hierarchical work-item
+      // scopes, sycl/detail/work_group_scope.hpp).
+      if ((T->isFunctionPointerType() || T->isFunctionReferenceType() ||
+           T->isFunctionType() || T->isMemberFunctionPointerType() ||
+           isa<CXXMemberCallExpr>(E)) &&
+          !(Current && inSyclNamespace(Current)))
         add(Restriction::FunctionPointer, E->getBeginLoc());
       return true;
     }

@@ -9,6 +9,7 @@
 // get_local*() is the logical local item, as the specification says.
 #pragma once
 
+#include <sycl/detail/work_group_scope.hpp>
 #include <sycl/item.hpp>
 
 namespace sycl {
@@ -18,15 +19,15 @@ template <int Dims> class group;
 template <int Dims> class h_item;
 
 namespace detail {
-// The body of group::parallel_for_work_item. A hierarchical kernel runs each
-// work-group on one execution context (a CPU fiber, one CUDA thread; see
-// sycl/detail/hierarchical.hpp), so a work-item scope is a loop over its
-// logical work-items in row-major order, and the implicit work-group
-// barriers before and after it hold by construction.
+// The body of group::parallel_for_work_item (defined below).
 template <int Dims, typename F>
 void run_work_item_scope(const id<Dims> &group_id, const range<Dims> &group_range,
                          const range<Dims> &physical_range, const range<Dims> &logical_range,
                          F &f);
+template <int Dims>
+h_item<Dims> make_h_item(const id<Dims> &logical, const id<Dims> &group_id,
+                         const range<Dims> &group_range, const range<Dims> &physical_range,
+                         const range<Dims> &logical_range);
 } // namespace detail
 
 template <int Dims = 1> class h_item {
@@ -68,9 +69,9 @@ public:
   friend bool operator!=(const h_item &a, const h_item &b) { return !(a == b); }
 
 private:
-  template <int D, typename F>
-  friend void detail::run_work_item_scope(const id<D> &, const range<D> &, const range<D> &,
-                                          const range<D> &, F &);
+  template <int D>
+  friend h_item<D> detail::make_h_item(const id<D> &, const id<D> &, const range<D> &,
+                                       const range<D> &, const range<D> &);
   h_item(const item<Dims, false> &global, const item<Dims, false> &logical_local,
          const item<Dims, false> &physical_local)
       : global_(global), logical_local_(logical_local), physical_local_(physical_local) {}
@@ -81,31 +82,114 @@ private:
 };
 
 namespace detail {
+// The work-item of logical local id `logical`: it runs on the physical
+// work-item `logical` modulo the work-group size, per dimension.
+template <int Dims>
+h_item<Dims> make_h_item(const id<Dims> &logical, const id<Dims> &group_id,
+                         const range<Dims> &group_range, const range<Dims> &physical_range,
+                         const range<Dims> &logical_range) {
+  id<Dims> physical, global;
+  for (int d = 0; d < Dims; ++d) {
+    physical[d] = logical[d] % physical_range[d];
+    global[d] = group_id[d] * physical_range[d] + physical[d];
+  }
+  return h_item<Dims>(item<Dims, false>(global, group_range * physical_range, id<Dims>()),
+                      item<Dims, false>(logical, logical_range, id<Dims>()),
+                      item<Dims, false>(physical, physical_range, id<Dims>()));
+}
+
+#if USYCL_DEVICE_NVPTX
+// One thread's share of a published work-item scope
+// (sycl/detail/work_group_scope.hpp): the physical work-items whose linear
+// id is this thread's index modulo the work-item threads, each with every
+// logical work-item folded onto it (§4.10.4.2.3: those run one after
+// another on their physical work-item, so private_memory, indexed by the
+// physical id, has one thread per value).
+template <int Dims, typename F> void run_work_item_share(const work_item_scope_call &call) {
+  __usycl_work_item_scope();
+  F &f = *static_cast<F *>(call.body);
+  id<Dims> group_id;
+  range<Dims> group_range, physical_range, logical_range;
+  for (int d = 0; d < Dims; ++d) {
+    group_id[d] = call.group_id[d];
+    group_range[d] = call.group_range[d];
+    physical_range[d] = call.physical_range[d];
+    logical_range[d] = call.logical_range[d];
+  }
+  const size_t physical_items = physical_range.size();
+  for (size_t p = work_item_thread(); p < physical_items; p += work_item_threads()) {
+    id<Dims> physical;
+    size_t rest = p;
+    for (int d = Dims - 1; d >= 0; --d) {
+      physical[d] = rest % physical_range[d];
+      rest /= physical_range[d];
+    }
+    auto run = [&](const id<Dims> &logical) {
+      f(make_h_item<Dims>(logical, group_id, group_range, physical_range, logical_range));
+    };
+    if constexpr (Dims == 1) {
+      for (size_t i = physical[0]; i < logical_range[0]; i += physical_range[0]) run(id<1>(i));
+    } else if constexpr (Dims == 2) {
+      for (size_t i = physical[0]; i < logical_range[0]; i += physical_range[0])
+        for (size_t j = physical[1]; j < logical_range[1]; j += physical_range[1])
+          run(id<2>(i, j));
+    } else {
+      for (size_t i = physical[0]; i < logical_range[0]; i += physical_range[0])
+        for (size_t j = physical[1]; j < logical_range[1]; j += physical_range[1])
+          for (size_t k = physical[2]; k < logical_range[2]; k += physical_range[2])
+            run(id<3>(i, j, k));
+    }
+  }
+}
+#endif
+
+// On CUDA the leader publishes the scope and the block runs it; elsewhere
+// the work-group runs on one execution context (a CPU fiber) and the scope
+// is a loop over its logical work-items in row-major order, the implicit
+// barriers around it holding by construction.
 template <int Dims, typename F>
 void run_work_item_scope(const id<Dims> &group_id, const range<Dims> &group_range,
                          const range<Dims> &physical_range, const range<Dims> &logical_range,
                          F &f) {
-  const range<Dims> global_range = group_range * physical_range;
-  auto run_one = [&](const id<Dims> &logical) {
-    id<Dims> physical, global;
-    for (int d = 0; d < Dims; ++d) {
-      physical[d] = logical[d] % physical_range[d];
-      global[d] = group_id[d] * physical_range[d] + physical[d];
+#if USYCL_DEVICE_NVPTX
+  if (work_item_thread_count() == 0) {
+    for (size_t i = 0; i < logical_range.size(); ++i) {
+      id<Dims> logical;
+      size_t rest = i;
+      for (int d = Dims - 1; d >= 0; --d) {
+        logical[d] = rest % logical_range[d];
+        rest /= logical_range[d];
+      }
+      f(make_h_item<Dims>(logical, group_id, group_range, physical_range, logical_range));
     }
-    f(h_item<Dims>(item<Dims, false>(global, global_range, id<Dims>()),
-                   item<Dims, false>(logical, logical_range, id<Dims>()),
-                   item<Dims, false>(physical, physical_range, id<Dims>())));
+    return;
+  }
+  work_item_scope_call &call = published_scope();
+  call.run = &run_work_item_share<Dims, F>;
+  call.body = const_cast<void *>(static_cast<const void *>(&f));
+  for (int d = 0; d < Dims; ++d) {
+    call.group_id[d] = group_id[d];
+    call.group_range[d] = group_range[d];
+    call.physical_range[d] = physical_range[d];
+    call.logical_range[d] = logical_range[d];
+  }
+  // The implicit barriers before and after the scope.
+  publish_work_item_scope(call);
+#else
+  auto run = [&](const id<Dims> &logical) {
+    f(make_h_item<Dims>(logical, group_id, group_range, physical_range, logical_range));
   };
   if constexpr (Dims == 1) {
-    for (size_t i = 0; i < logical_range[0]; ++i) run_one(id<1>(i));
+    for (size_t i = 0; i < logical_range[0]; ++i) run(id<1>(i));
   } else if constexpr (Dims == 2) {
     for (size_t i = 0; i < logical_range[0]; ++i)
-      for (size_t j = 0; j < logical_range[1]; ++j) run_one(id<2>(i, j));
+      for (size_t j = 0; j < logical_range[1]; ++j) run(id<2>(i, j));
   } else {
     for (size_t i = 0; i < logical_range[0]; ++i)
       for (size_t j = 0; j < logical_range[1]; ++j)
-        for (size_t k = 0; k < logical_range[2]; ++k) run_one(id<3>(i, j, k));
+        for (size_t k = 0; k < logical_range[2]; ++k) run(id<3>(i, j, k));
   }
+#endif
 }
 } // namespace detail
 

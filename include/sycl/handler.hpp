@@ -317,10 +317,13 @@ public:
       cg_.host_fn = [obj] { (*obj)(); };
   }
 
-  void ext_oneapi_barrier() { cg_.kind = detail::command_kind::barrier; }
+  // sycl_ext_oneapi_enqueue_barrier: waits for every command submitted to
+  // the queue before it, or for `events`; later commands of the queue wait
+  // for the barrier.
+  void ext_oneapi_barrier() { cg_.kind = detail::command_kind::queue_barrier; }
   void ext_oneapi_barrier(const std::vector<event> &events) {
     depends_on(events);
-    cg_.kind = detail::command_kind::barrier;
+    cg_.kind = detail::command_kind::events_barrier;
   }
 
   // Implementation details used by the runtime and reductions.
@@ -402,6 +405,7 @@ private:
     for (int d = 0; d < Dims; ++d) g[d] = num_work_groups[d];
     set_kernel<Name, detail::hierarchical_object<K, Dims>, Dims>(object, g, one, zero);
     cg_.launch.cpu_nd = &detail::cpu_hierarchical_launcher<K, Dims>;
+    cg_.launch.hierarchical_group_items = work_group_size.size();
     if constexpr (detail::is_with_kernel_handler<K>::value) {
       // The user's kernel sits at the start of the stored object.
       const auto *stored = static_cast<const detail::hierarchical_object<K, Dims> *>(

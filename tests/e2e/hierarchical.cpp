@@ -3,12 +3,24 @@
 // over a logical range, work-group-scope variables shared by the group,
 // private_memory, local_accessor, and the implicit barriers between
 // work-item scopes (a scope reads what the previous one wrote for another
-// work-item).
+// work-item). On CUDA the work-items are a block's threads
+// (sycl/detail/work_group_scope.hpp): work-groups wider than a block,
+// logical ranges smaller than the group in 3-D, atomics on a
+// work-group-scope counter, and the locals of a function called at
+// work-group scope check that sharing.
 #include "e2e_common.hpp"
 
 #include <vector>
 
 constexpr sycl::specialization_id<int> factor(3);
+
+// Called at work-group scope: its locals are work-group-scope variables too.
+template <typename Acc> void triple_in_group(const sycl::group<1> &g, Acc out) {
+  int scale[2] = {3, 0};
+  g.parallel_for_work_item([&](sycl::h_item<1> it) {
+    out[it.get_global_id(0)] = scale[0] * static_cast<int>(it.get_global_id(0)) + scale[1];
+  });
+}
 
 int main() {
   sycl::queue q;
@@ -19,6 +31,9 @@ int main() {
   std::vector<int> per_group(5, -1);
   std::vector<double> big(300, -1);
   std::vector<int> with_handler(8, -1);
+  constexpr size_t wide_wg = 1500; // more than a CUDA block's 1024 threads
+  std::vector<int> wide(2 * wide_wg, -1), wide_hits(2, -1);
+  std::vector<int> logical3d(2 * 1 * 3 * 5, -1); // 2 groups x logical (1, 3, 5)
   {
     sycl::buffer<int> nb(neighbour.data(), sycl::range<1>(neighbour.size()));
     sycl::buffer<int> mb(mapping.data(), sycl::range<1>(mapping.size()));
@@ -90,6 +105,34 @@ int main() {
             });
           });
     });
+    sycl::buffer<int> wb(wide.data(), sycl::range<1>(wide.size()));
+    sycl::buffer<int> hb(wide_hits.data(), sycl::range<1>(wide_hits.size()));
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor w(wb, h, sycl::write_only);
+      sycl::accessor hits(hb, h, sycl::write_only);
+      h.parallel_for_work_group<class hier_wide>(
+          sycl::range<1>(2), sycl::range<1>(wide_wg), [=](sycl::group<1> g) {
+            int count = 0;
+            g.parallel_for_work_item([&](sycl::h_item<1>) {
+              sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::work_group>(
+                  count)++;
+            });
+            hits[g.get_group_id(0)] = count;
+            triple_in_group(g, w);
+          });
+    });
+    sycl::buffer<int> lb(logical3d.data(), sycl::range<1>(logical3d.size()));
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a(lb, h, sycl::write_only);
+      h.parallel_for_work_group<class hier_logical_3d>(
+          sycl::range<3>(1, 2, 1), sycl::range<3>(2, 2, 4), [=](sycl::group<3> g) {
+            const sycl::range<3> logical(1, 3, 5);
+            g.parallel_for_work_item(logical, [&](sycl::h_item<3> it) {
+              a[g.get_group_linear_id() * logical.size() + it.get_logical_local().get_linear_id()] =
+                  static_cast<int>(it.get_physical_local().get_linear_id());
+            });
+          });
+    });
     sycl::buffer<int> pb(per_group.data(), sycl::range<1>(per_group.size()));
     q.submit([&](sycl::handler &h) {
       sycl::accessor p(pb, h, sycl::write_only);
@@ -128,6 +171,17 @@ int main() {
     e2e::check_eq("big private_memory " + std::to_string(i), big[i], 0.5 * i + 1);
   for (size_t i = 0; i < with_handler.size(); ++i)
     e2e::check_eq("kernel_handler " + std::to_string(i), with_handler[i], 7 * static_cast<int>(i));
+  for (size_t i = 0; i < wide.size(); ++i)
+    e2e::check_eq("wide group " + std::to_string(i), wide[i], 3 * static_cast<int>(i));
+  for (size_t i = 0; i < wide_hits.size(); ++i)
+    e2e::check_eq("wide group hits " + std::to_string(i), wide_hits[i], static_cast<int>(wide_wg));
+  // Logical (1, 3, 5) on a (2, 2, 4) group: physical id = logical % (2, 2, 4).
+  for (size_t grp = 0; grp < 2; ++grp)
+    for (size_t j = 0; j < 3; ++j)
+      for (size_t k = 0; k < 5; ++k)
+        e2e::check_eq("3-D logical (0," + std::to_string(j) + "," + std::to_string(k) + ")",
+                      logical3d[grp * 15 + j * 5 + k],
+                      static_cast<int>((j % 2) * 4 + k % 4));
   for (size_t i = 0; i < per_group.size(); ++i)
     e2e::check_eq("no-size group " + std::to_string(i), per_group[i], 1);
   return e2e::finish("hierarchical");

@@ -4,19 +4,25 @@
 // Execution model. The work-group-scope code of a hierarchical kernel runs
 // once per work-group and its variables are shared by the group's
 // work-items; each group::parallel_for_work_item is a work-item scope with
-// implicit work-group barriers around it. usycl runs every work-group on ONE
-// execution context, the launch being an nd_range over the work-groups with
-// one work-item per group: on the CPU one fiber per group, on CUDA one
-// thread per block (its dynamic shared memory still holds the group's
-// local_accessors). Work-group-scope variables are then ordinary locals of
-// that context, each work-item scope is a loop (sycl/h_item.hpp), and the
-// barriers need no code. The logical work-group size travels with the kernel
-// object (hierarchical_object). On CUDA this trades parallelism inside a
-// group for exact semantics without a compiler transformation.
+// implicit work-group barriers around it. The logical work-group size
+// travels with the kernel object (hierarchical_object); the launch is an
+// nd_range over the work-groups with one work-item per group, plus the
+// group's size in kernel_launch::hierarchical_group_items.
+//  * CPU: one fiber per work-group. Work-group-scope variables are ordinary
+//    locals of that fiber, each work-item scope is a loop
+//    (sycl/h_item.hpp), and the barriers need no code.
+//  * CUDA: one block per work-group whose threads are the work-items: a
+//    leader thread runs the work-group scope and the block runs each
+//    work-item scope in parallel, between barriers
+//    (sycl/detail/work_group_scope.hpp; the LLVM pass of
+//    compiler/passes/work_group_scope.hpp puts the work-group-scope
+//    variables in shared memory). Its dynamic shared memory still holds the
+//    group's local_accessors, after the pass's static shared variables.
 #pragma once
 
 #include <sycl/detail/device_assert.hpp>
 #include <sycl/detail/kernel_desc.hpp>
+#include <sycl/detail/work_group_scope.hpp>
 #include <sycl/detail/work_item_builtins.hpp>
 #include <sycl/group.hpp>
 
@@ -49,19 +55,45 @@ USYCL_INLINE void invoke_hierarchical_kernel(const K &k, const group<Dims> &g) {
   k(g);
 }
 
-template <typename Name, typename K, int Dims>
-[[clang::sycl_kernel_entry_point(Name)]] void
-hierarchical_kernel(hierarchical_object<K, Dims> object, kernel_dims dims) {
 #if USYCL_DEVICE_NVPTX
-  __usycl_assert_launch_begin(dims.launch_token);
+// The work-group scope, run by the block's leader thread. The
+// work-group-scope pass (the marker) inlines everything this calls and puts
+// the variables the work-items can reach in shared memory, so the copy of
+// the kernel object and the group made here are the ones a [&] closure
+// sees; the kernel parameter itself would be a per-thread copy.
+template <int Dims, typename K>
+void run_work_group_scope(const K &kernel_parameter, const range<Dims> &local_range,
+                          const kernel_dims &dims) {
+  __usycl_work_group_scope();
   id<Dims> group_id;
   range<Dims> group_range;
   for (int d = 0; d < Dims; ++d) {
     group_id[d] = nvptx_ctaid(Dims - 1 - d); // SYCL's fastest dimension is CUDA's x
     group_range[d] = dims.global[d];
   }
-  invoke_hierarchical_kernel<Dims>(
-      object.kernel, group<Dims>(group_id, id<Dims>(), object.local_range, group_range));
+  K kernel = kernel_parameter;
+  invoke_hierarchical_kernel<Dims>(kernel,
+                                   group<Dims>(group_id, id<Dims>(), local_range, group_range));
+}
+#endif
+
+// On CUDA each work-group is a block (sycl/detail/work_group_scope.hpp):
+// the leader's warp, then kernel_launch::hierarchical_group_items threads
+// for the work-items, fewer where the device or the kernel allows fewer.
+template <typename Name, typename K, int Dims>
+[[clang::sycl_kernel_entry_point(Name)]] void
+hierarchical_kernel(hierarchical_object<K, Dims> object, kernel_dims dims) {
+#if USYCL_DEVICE_NVPTX
+  __usycl_assert_launch_begin(dims.launch_token);
+  start_work_group();
+  const uint32_t thread = __nvvm_read_ptx_sreg_tid_x();
+  if (thread == 0) {
+    run_work_group_scope<Dims>(object.kernel, object.local_range, dims);
+    end_work_group_scope();
+  } else if (thread >= hierarchical_leader_threads) {
+    serve_work_item_scopes();
+  }
+  // The rest of the leader's warp ends here (see work_group_scope.hpp).
 #else
   (void)object;
   (void)dims;

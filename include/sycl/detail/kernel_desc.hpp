@@ -60,7 +60,17 @@ struct kernel_launch {
   // pointer); null when none is set. A GPU backend folds them into the
   // kernel's code (detail/spec_constant_marker.hpp).
   const void *spec_constants;
+  // parallel_for_work_group (sycl/detail/hierarchical.hpp): the work-items
+  // of one work-group, 0 for every other launch. global[] then counts
+  // work-groups and local[] is 1, as the CPU backend runs each group on one
+  // fiber; the CUDA backend launches blocks of the leader's warp plus up to
+  // this many threads (sycl/detail/work_group_scope.hpp).
+  uint64_t hierarchical_group_items;
 };
+
+// Threads of a hierarchical work-group's CUDA block ahead of its work-item
+// threads: the leader's warp, where only the leader stays.
+inline constexpr uint32_t hierarchical_leader_threads = 32;
 
 // Bytes of work-group local memory reserved ahead of local_accessor storage
 // for group algorithms (reduce, broadcast, scan scratch).

@@ -87,6 +87,17 @@ void cuda_queue::launch(const sycl::detail::kernel_launch &l) {
     const uint64_t wave = (k.full_wave_threads + per_block - 1) / per_block;
     if (wave && geo.grid[0] > wave) geo.grid[0] = static_cast<uint32_t>(wave);
   }
+  // A hierarchical work-group is a block: the leader's warp, then whole
+  // warps of work-item threads, one per work-item
+  // (sycl/detail/work_group_scope.hpp); a group larger than the kernel's
+  // threads per block folds its work-items onto the threads it gets.
+  if (l.hierarchical_group_items) {
+    constexpr uint32_t warp = sycl::detail::hierarchical_leader_threads;
+    const uint32_t limit = std::min(k.max_threads, dev_->limits.max_threads_per_block);
+    const uint64_t most = limit >= 2 * warp ? (limit - warp) / warp * warp : warp;
+    const uint64_t wanted = (l.hierarchical_group_items + warp - 1) / warp * warp;
+    geo.block[0] = warp + static_cast<uint32_t>(std::min(wanted, most));
+  }
   if (geo.empty)
     return;
   if (l.local_mem_bytes > k.dynamic_smem_limit.load(std::memory_order_relaxed))
