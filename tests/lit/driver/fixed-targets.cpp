@@ -27,7 +27,7 @@
 // BOTH: usycl++: warning: '-fsycl-targets' lists x86_64 but '-fsycl-fixed-targets=nvidia_gpu_sm_90' does not: kernels compiled with it are not for the CPU (they are rejected there with kernel_not_supported)
 // BOTH: usycl++: warning: '-fsycl-targets' lists nvidia_gpu_sm_80 but '-fsycl-fixed-targets=nvidia_gpu_sm_90' does not: no code is built for nvidia_gpu_sm_80
 // BOTH-NOT: --offload-arch=sm_80
-// BOTH: --offload-device-only --offload-arch=sm_90 {{.*}}-fplugin-arg-usycl-target=nvidia_gpu_sm_90 -fplugin-arg-usycl-fixed-targets=nvidia_gpu_sm_90 -fplugin-arg-usycl-device-config={{[^ ]*}}share/usycl/device-config.yaml
+// BOTH: --offload-device-only --offload-arch=sm_90 {{.*}}-fplugin-arg-usycl-target=nvidia_gpu_sm_90 -fplugin-arg-usycl-fixed-targets=nvidia_gpu_sm_90 -fplugin-arg-usycl-tu-id={{[0-9a-f]+}} -fplugin-arg-usycl-device-config={{[^ ]*}}share/usycl/device-config.yaml
 // BOTH-NOT: --offload-arch=sm_80
 // BOTH: --offload-host-only {{.*}}-fplugin-arg-usycl-fixed-targets=nvidia_gpu_sm_90
 // BOTH-NOT: __SYCL_TARGET_INTEL_X86_64__
