@@ -240,10 +240,10 @@ private:
   friend constexpr std::uint16_t sycl::detail::bfloat16_to_bits(const bfloat16 &) noexcept;
   friend constexpr bfloat16 sycl::detail::bits_to_bfloat16(std::uint16_t) noexcept;
 
+  struct raw_bits {};
+  constexpr bfloat16(raw_bits, std::uint16_t bits) noexcept : value_(bits) {}
   static constexpr bfloat16 from_bits(std::uint16_t bits) noexcept {
-    bfloat16 b;
-    b.value_ = bits;
-    return b;
+    return bfloat16(raw_bits{}, bits);
   }
 
 #if USYCL_BF16_NATIVE
