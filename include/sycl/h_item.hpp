@@ -25,9 +25,9 @@ void run_work_item_scope(const id<Dims> &group_id, const range<Dims> &group_rang
                          const range<Dims> &physical_range, const range<Dims> &logical_range,
                          F &f);
 template <int Dims>
-h_item<Dims> make_h_item(const id<Dims> &logical, const id<Dims> &group_id,
-                         const range<Dims> &group_range, const range<Dims> &physical_range,
-                         const range<Dims> &logical_range);
+h_item<Dims> make_h_item(const id<Dims> &logical, const id<Dims> &physical,
+                         const id<Dims> &group_id, const range<Dims> &group_range,
+                         const range<Dims> &physical_range, const range<Dims> &logical_range);
 } // namespace detail
 
 template <int Dims = 1> class h_item {
@@ -70,8 +70,8 @@ public:
 
 private:
   template <int D>
-  friend h_item<D> detail::make_h_item(const id<D> &, const id<D> &, const range<D> &,
-                                       const range<D> &, const range<D> &);
+  friend h_item<D> detail::make_h_item(const id<D> &, const id<D> &, const id<D> &,
+                                       const range<D> &, const range<D> &, const range<D> &);
   h_item(const item<Dims, false> &global, const item<Dims, false> &logical_local,
          const item<Dims, false> &physical_local)
       : global_(global), logical_local_(logical_local), physical_local_(physical_local) {}
@@ -82,20 +82,27 @@ private:
 };
 
 namespace detail {
-// The work-item of logical local id `logical`: it runs on the physical
-// work-item `logical` modulo the work-group size, per dimension.
+// The work-item of logical local id `logical`, which runs on the physical
+// work-item `physical` (`logical` modulo the work-group size, per
+// dimension).
+template <int Dims>
+h_item<Dims> make_h_item(const id<Dims> &logical, const id<Dims> &physical,
+                         const id<Dims> &group_id, const range<Dims> &group_range,
+                         const range<Dims> &physical_range, const range<Dims> &logical_range) {
+  id<Dims> global;
+  for (int d = 0; d < Dims; ++d) global[d] = group_id[d] * physical_range[d] + physical[d];
+  return h_item<Dims>(item<Dims, false>(global, group_range * physical_range, id<Dims>()),
+                      item<Dims, false>(logical, logical_range, id<Dims>()),
+                      item<Dims, false>(physical, physical_range, id<Dims>()));
+}
 template <int Dims>
 h_item<Dims> make_h_item(const id<Dims> &logical, const id<Dims> &group_id,
                          const range<Dims> &group_range, const range<Dims> &physical_range,
                          const range<Dims> &logical_range) {
-  id<Dims> physical, global;
-  for (int d = 0; d < Dims; ++d) {
-    physical[d] = logical[d] % physical_range[d];
-    global[d] = group_id[d] * physical_range[d] + physical[d];
-  }
-  return h_item<Dims>(item<Dims, false>(global, group_range * physical_range, id<Dims>()),
-                      item<Dims, false>(logical, logical_range, id<Dims>()),
-                      item<Dims, false>(physical, physical_range, id<Dims>()));
+  id<Dims> physical;
+  for (int d = 0; d < Dims; ++d) physical[d] = logical[d] % physical_range[d];
+  return make_h_item<Dims>(logical, physical, group_id, group_range, physical_range,
+                           logical_range);
 }
 
 #if USYCL_DEVICE_NVPTX
@@ -117,15 +124,23 @@ template <int Dims, typename F> void run_work_item_share(const work_item_scope_c
     logical_range[d] = call.logical_range[d];
   }
   const size_t physical_items = physical_range.size();
+  // No division per work-item (64-bit division is slow on the GPU): a
+  // 1-D physical id is p itself, and a folded logical id's physical id is
+  // the one it was folded onto.
   for (size_t p = work_item_thread(); p < physical_items; p += work_item_threads()) {
     id<Dims> physical;
-    size_t rest = p;
-    for (int d = Dims - 1; d >= 0; --d) {
-      physical[d] = rest % physical_range[d];
-      rest /= physical_range[d];
+    if constexpr (Dims == 1) {
+      physical[0] = p;
+    } else {
+      size_t rest = p;
+      for (int d = Dims - 1; d >= 0; --d) {
+        physical[d] = rest % physical_range[d];
+        rest /= physical_range[d];
+      }
     }
     auto run = [&](const id<Dims> &logical) {
-      f(make_h_item<Dims>(logical, group_id, group_range, physical_range, logical_range));
+      f(make_h_item<Dims>(logical, physical, group_id, group_range, physical_range,
+                          logical_range));
     };
     if constexpr (Dims == 1) {
       for (size_t i = physical[0]; i < logical_range[0]; i += physical_range[0]) run(id<1>(i));
