@@ -52,11 +52,21 @@ constexpr bool contains(const char *s, const char *part) {
 }
 
 #if defined(__has_builtin) && __has_builtin(__builtin_sycl_unique_stable_name)
-template <auto &SpecName> constexpr uint64_t spec_constant_key() {
+template <auto &SpecName> constexpr uint64_t compute_spec_constant_key() {
   constexpr const char *name = __builtin_sycl_unique_stable_name(spec_constant_tag<SpecName>);
   // "L_ZL..." (internal linkage) or an anonymous namespace: per translation unit.
   constexpr bool per_tu = contains(name, "L_ZL") || contains(name, "_GLOBAL__N_");
   return per_tu ? fnv1a(__BASE_FILE__, fnv1a(name)) : fnv1a(name);
+}
+// Always a compile-time constant: a call evaluated at run time (-O0, a
+// non-constant context) would hash the name string as the program holds it,
+// which usycl++ marks per translation unit for unit-local names
+// (sycl/detail/kernel_symbol.hpp), while a kernel's key is folded from the
+// unmarked name.
+template <auto &SpecName>
+inline constexpr uint64_t spec_constant_key_v = compute_spec_constant_key<SpecName>();
+template <auto &SpecName> constexpr uint64_t spec_constant_key() {
+  return spec_constant_key_v<SpecName>;
 }
 #else
 } // namespace detail

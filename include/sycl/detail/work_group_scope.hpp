@@ -81,9 +81,11 @@ USYCL_INLINE void store_release(uint32_t &flag, uint32_t value) {
 USYCL_INLINE void add_release(uint32_t &counter, uint32_t value) {
   asm volatile("red.release.cta.add.u32 [%0], %1;" ::"l"(&counter), "r"(value) : "memory");
 }
-// Polling leaves the issue slots to the warps doing the work.
+// Polling leaves the issue slots to the warps doing the work. Inline PTX
+// like the acquire/release accesses above (sm_70+): clang's builtin would
+// reject the sm_50 requirements-analysis pass, which never reaches ptxas.
 USYCL_INLINE void wait_until_equal(const uint32_t &flag, uint32_t value) {
-  while (load_acquire(flag) != value) __nvvm_nanosleep(16);
+  while (load_acquire(flag) != value) asm volatile("nanosleep.u32 16;" ::: "memory");
 }
 
 // Every thread of the block, first: the counters start at 0 before anyone
