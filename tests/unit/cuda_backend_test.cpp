@@ -88,6 +88,7 @@ extern "C" __global__ void _ZTS8ReadFlag(flag_obj o, kernel_dims) { *o.out = usy
 #include "backends/cuda/cuda_image.hpp"
 #include "backends/cuda/cuda_launch_config.hpp"
 #include "image_registry.hpp"
+#include "trace.hpp"
 
 #include <sycl/exception.hpp>
 
@@ -607,9 +608,12 @@ TEST(CudaApi, Helpers) {
   EXPECT_EQ(format_driver_version(12080), "12.8");
   EXPECT_EQ(format_driver_version(13000), "13.0");
   EXPECT_EQ(format_driver_version(11040), "11.4");
-  EXPECT_EQ(demangle_kernel_name("_ZTS4Kern"), "Kern");
-  EXPECT_EQ(demangle_kernel_name("_ZTSN2ns3FooE"), "ns::Foo");
-  EXPECT_EQ(demangle_kernel_name("not mangled"), "not mangled");
+  EXPECT_EQ(usycl::rt::trace::kernel_name("_ZTS4Kern"), "Kern");
+  EXPECT_EQ(usycl::rt::trace::kernel_name("_ZTSN2ns3FooE"), "ns::Foo");
+  EXPECT_EQ(usycl::rt::trace::kernel_name("not mangled"), "not mangled");
+  // A unit-local kernel name carries its unit's marker (sycl/detail/kernel_symbol.hpp).
+  EXPECT_EQ(usycl::rt::trace::kernel_name("_ZTSN12_GLOBAL__N_13FooE$tu0123abcd"),
+            "(anonymous namespace)::Foo");
 }
 
 TEST(CudaImage, ParseArch) {
