@@ -51,10 +51,11 @@ inline constexpr bool group_copy_types_match =
 template <typename DestPtr, typename SrcPtr>
 USYCL_INLINE device_event group_copy(DestPtr dest, SrcPtr src, size_t num_elements,
                                      size_t dest_stride, size_t src_stride, size_t local_id,
-                                     size_t local_size) {
+                                     size_t local_size, bool synchronize = true) {
   for (size_t i = local_id; i < num_elements; i += local_size)
     dest[i * dest_stride] = src[i * src_stride];
-  work_group_barrier();
+  if (synchronize)
+    work_group_barrier();
   return make_device_event();
 }
 
@@ -100,18 +101,19 @@ inline constexpr bool is_group_copy_direction =
 template <access::address_space DestSpace, typename DestPtr, typename SrcPtr>
 USYCL_INLINE device_event group_copy_strided(DestPtr dest, SrcPtr src, size_t num_elements,
                                              size_t global_stride, size_t local_id,
-                                             size_t local_size) {
+                                             size_t local_size, bool synchronize) {
   bool to_global = DestSpace == access::address_space::global_space;
   return group_copy(dest, src, num_elements, to_global ? global_stride : 1,
-                    to_global ? 1 : global_stride, local_id, local_size);
+                    to_global ? 1 : global_stride, local_id, local_size, synchronize);
 }
 } // namespace detail
 } // namespace _V1
 } // namespace sycl
 
-// Members of nd_item and group (both call this with their local linear id
-// and work-group size). Kept as a macro so the two classes show one contract.
-#define USYCL_ASYNC_WORK_GROUP_COPY_MEMBERS(LOCAL_ID, LOCAL_SIZE)                            \
+// Members of nd_item and group (both call this with their local linear id,
+// work-group size and whether the copy ends with a work-group barrier). Kept
+// as a macro so the two classes show one contract.
+#define USYCL_ASYNC_WORK_GROUP_COPY_MEMBERS(LOCAL_ID, LOCAL_SIZE, SYNCHRONIZE)               \
   template <typename DestT, access::address_space DestS, access::decorated DestD,           \
             typename SrcT, access::address_space SrcS, access::decorated SrcD,              \
             typename = std::enable_if_t<detail::group_copy_types_match<DestT, SrcT> &&      \
@@ -120,7 +122,7 @@ USYCL_INLINE device_event group_copy_strided(DestPtr dest, SrcPtr src, size_t nu
                                      multi_ptr<SrcT, SrcS, SrcD> src,                        \
                                      size_t num_elements) const {                            \
     return detail::group_copy(dest.get_decorated(), src.get_decorated(), num_elements, 1, 1, \
-                              LOCAL_ID, LOCAL_SIZE);                                         \
+                              LOCAL_ID, LOCAL_SIZE, SYNCHRONIZE);                            \
   }                                                                                          \
   template <typename DestT, access::address_space DestS, access::decorated DestD,           \
             typename SrcT, access::address_space SrcS, access::decorated SrcD,              \
@@ -131,7 +133,7 @@ USYCL_INLINE device_event group_copy_strided(DestPtr dest, SrcPtr src, size_t nu
                                      size_t global_stride) const {                           \
     return detail::group_copy_strided<DestS>(dest.get_decorated(), src.get_decorated(),     \
                                              num_elements, global_stride, LOCAL_ID,         \
-                                             LOCAL_SIZE);                                    \
+                                             LOCAL_SIZE, SYNCHRONIZE);                       \
   }                                                                                          \
   template <typename... Events> void wait_for(Events... events) const {                      \
     static_assert((std::is_same_v<Events, device_event> && ...),                             \

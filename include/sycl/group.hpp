@@ -11,6 +11,10 @@ inline namespace _V1 {
 
 template <int Dims> class nd_item;
 
+namespace detail {
+struct leader_only_scope {};
+} // namespace detail
+
 template <int Dims = 1> class group {
 public:
   using id_type = id<Dims>;
@@ -53,9 +57,12 @@ public:
   size_t get_global_range(int d) const { return group_range_[d] * local_range_[d]; }
 
   // async_work_group_copy / wait_for (sycl/device_event.hpp).
+  // In the work-group scope of a hierarchical kernel on CUDA only the
+  // block's leader thread runs (detail/work_group_scope.hpp): it copies
+  // everything itself, and a block barrier there would never be met.
   USYCL_ASYNC_WORK_GROUP_COPY_MEMBERS(
-      detail::group_copy_share(get_local_linear_id()).first,
-      detail::group_copy_share(get_local_linear_id()).step)
+      leader_only_ ? 0 : detail::group_copy_share(get_local_linear_id()).first,
+      leader_only_ ? 1 : detail::group_copy_share(get_local_linear_id()).step, !leader_only_)
 
   // Hierarchical parallelism (§4.10.4.2): the work-item scope of a
   // parallel_for_work_group kernel, over the work-group's work-items or over
@@ -73,11 +80,20 @@ public:
       : group_id_(group_id), local_id_(local_id), local_range_(local_range),
         group_range_(group_range) {}
 
+  // The work-group scope of a hierarchical kernel run by one leader thread
+  // of the group (detail/hierarchical.hpp on CUDA).
+  group(detail::leader_only_scope, const id<Dims> &group_id, const range<Dims> &local_range,
+        const range<Dims> &group_range)
+      : group(group_id, id<Dims>(), local_range, group_range) {
+    leader_only_ = true;
+  }
+
 private:
   id<Dims> group_id_;
   id<Dims> local_id_;
   range<Dims> local_range_;
   range<Dims> group_range_;
+  bool leader_only_ = false;
 };
 
 } // namespace _V1

@@ -70,7 +70,7 @@ public:
   }
 
   // async_work_group_copy / wait_for (sycl/device_event.hpp).
-  USYCL_ASYNC_WORK_GROUP_COPY_MEMBERS(get_local_linear_id(), local_range_.size())
+  USYCL_ASYNC_WORK_GROUP_COPY_MEMBERS(get_local_linear_id(), local_range_.size(), true)
 
   // Built by kernel launchers.
   nd_item(const id<Dims> &global_id, const id<Dims> &local_id, const id<Dims> &group_id,

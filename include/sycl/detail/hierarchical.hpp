@@ -72,8 +72,8 @@ void run_work_group_scope(const K &kernel_parameter, const range<Dims> &local_ra
     group_range[d] = dims.global[d];
   }
   K kernel = kernel_parameter;
-  invoke_hierarchical_kernel<Dims>(kernel,
-                                   group<Dims>(group_id, id<Dims>(), local_range, group_range));
+  invoke_hierarchical_kernel<Dims>(
+      kernel, group<Dims>(leader_only_scope{}, group_id, local_range, group_range));
 }
 #endif
 
