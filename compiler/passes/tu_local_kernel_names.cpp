@@ -10,6 +10,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
+#include <optional>
 #include <unordered_map>
 
 using namespace llvm;
