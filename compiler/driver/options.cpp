@@ -111,11 +111,67 @@ private:
   // are known (checkBackendArgs).
   std::vector<std::pair<std::string, std::string>> BackendArgs;
   Error checkBackendArgs();
+  void applyCudaArch(StringRef Shown, StringRef Arch);
 };
+
+// The GPU architecture in a CUDA backend option ("--cuda-gpu-arch=sm_80" or
+// "--offload-arch=sm_80", as DPC++'s CUDA users pass it with -Xs), or "".
+static StringRef cudaArchOption(StringRef Value) {
+  SmallVector<StringRef, 4> Words;
+  Value.split(Words, ' ', -1, /*KeepEmpty=*/false);
+  for (StringRef Word : Words)
+    for (StringRef Prefix : {"--cuda-gpu-arch=", "--offload-arch="})
+      if (Word.consume_front(Prefix))
+        return Word;
+  return {};
+}
+
+// DPC++ programs choose the GPU of the generic CUDA target this way:
+//   -fsycl-targets=nvptx64-nvidia-cuda -Xsycl-target-backend --cuda-gpu-arch=sm_80
+// which means usycl's nvidia_gpu_sm_80 (native code, no JIT at load time).
+void CommandLineParser::applyCudaArch(StringRef Shown, StringRef Arch) {
+  auto Generic = find_if(Options.Targets, [](const TargetInfo *T) {
+    return T->Kind == TargetKind::NvidiaGpu && T->isGeneric();
+  });
+  if (Generic == Options.Targets.end()) {
+    printWarning("'" + Shown + "' ignored: it chooses the GPU of the generic "
+                 "target nvptx64-nvidia-cuda, which -fsycl-targets does not "
+                 "list (name the GPU there instead, e.g. "
+                 "-fsycl-targets=nvidia_gpu_" + Arch.str() + ")");
+    return;
+  }
+  const TargetInfo *Device = findTarget(("nvidia_gpu_" + Arch).str());
+  if (!Device) {
+    printWarning("'" + Shown + "': usycl++ has no target for '" + Arch.str() +
+                 "'; nvptx64-nvidia-cuda stays generic PTX, compiled for the "
+                 "GPU when the program loads it (valid targets: " +
+                 validTargetNames() + ")");
+    return;
+  }
+  if (is_contained(Options.Targets, Device))
+    Options.Targets.erase(Generic);
+  else
+    *Generic = Device;
+}
 
 Error CommandLineParser::checkBackendArgs() {
   for (const auto &[Flag, Value] : BackendArgs) {
     std::string Shown = Flag + " \"" + Value + "\"";
+    // -Xsycl-target-backend=<triple> addresses one target's backend only.
+    StringRef Triple = StringRef(Flag).contains('=')
+                           ? StringRef(Flag).split('=').second
+                           : StringRef();
+    StringRef Arch = cudaArchOption(Value);
+    if (!Arch.empty() && (Triple.empty() || Triple.starts_with("nvptx64"))) {
+      applyCudaArch(Shown, Arch);
+      continue;
+    }
+    if (Triple.starts_with("nvptx64")) {
+      printWarning("'" + Shown + "' ignored: usycl++ runs the CUDA backend "
+                   "(llc, ptxas) with its own options; of DPC++'s it "
+                   "understands --cuda-gpu-arch=sm_NN and --offload-arch=sm_NN");
+      continue;
+    }
     if (!StringRef(Value).contains("-device")) {
       printWarning("'" + Shown + "' ignored: it passes options to ocloc, the "
                    "Intel GPU AOT compiler, which usycl++ does not run");

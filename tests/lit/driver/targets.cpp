@@ -29,6 +29,27 @@
 // GPU: --offload-arch=sm_90a {{.*}}-D__SYCL_TARGET_NVIDIA_GPU_SM_90A__
 // GPU-NOT: __SYCL_TARGET_INTEL_X86_64__
 //
+// DPC++'s way of choosing the GPU of the generic CUDA target: the backend
+// option names the architecture, which makes it that device's target.
+// RUN: %usycl -v -c -fsycl-targets=nvptx64-nvidia-cuda -Xsycl-target-backend --cuda-gpu-arch=sm_80 %s -o %t/arch.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ARCH
+// ARCH-NOT: warning
+// ARCH: --offload-device-only --offload-arch=sm_80 {{.*}}-D__SYCL_TARGET_NVIDIA_GPU_SM_80__
+// ARCH-NOT: --offload-arch=sm_50
+// RUN: %usycl -v -c -fsycl-targets=x86_64,nvptx64-nvidia-cuda,nvidia_gpu_sm_90 "-Xsycl-target-backend=nvptx64-nvidia-cuda" "--offload-arch=sm_90" %s -o %t/arch2.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ARCH2
+// ARCH2-COUNT-1: --offload-device-only --offload-arch=sm_90
+// ARCH2-NOT: --offload-arch=sm_50
+// RUN: %usycl -c -fsycl-targets=nvptx64-nvidia-cuda -Xsycl-target-backend --cuda-gpu-arch=sm_99 %s -o %t/arch3.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ARCH3
+// ARCH3: warning: '-Xsycl-target-backend "--cuda-gpu-arch=sm_99"': usycl++ has no target for 'sm_99'; nvptx64-nvidia-cuda stays generic PTX
+// RUN: %usycl -c -fsycl-targets=nvidia_gpu_sm_80 -Xsycl-target-backend --cuda-gpu-arch=sm_80 %s -o %t/arch4.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ARCH4
+// ARCH4: warning: '-Xsycl-target-backend "--cuda-gpu-arch=sm_80"' ignored: it chooses the GPU of the generic target nvptx64-nvidia-cuda, which -fsycl-targets does not list
+// RUN: %usycl -c -fsycl-targets=nvptx64-nvidia-cuda -Xsycl-target-backend=nvptx64-nvidia-cuda -O3 %s -o %t/arch5.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ARCH5
+// ARCH5: warning: '-Xsycl-target-backend=nvptx64-nvidia-cuda "-O3"' ignored: usycl++ runs the CUDA backend
+//
 // Duplicates (also through aliases) collapse to one pass.
 // RUN: %usycl -v -c -fsycl-targets=nvidia_gpu_sm_80,nvidia_gpu_sm_80,x86_64,spir64_x86_64 %s -o %t/dup.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DUP
