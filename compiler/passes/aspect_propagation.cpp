@@ -10,6 +10,7 @@
 #include "work_group_scope.hpp"
 #include "device_if.hpp"
 #include "device_targets.hpp"
+#include "group_local_memory.hpp"
 #include "tu_facts.hpp"
 #include "tu_local_kernel_names.hpp"
 
@@ -872,6 +873,7 @@ void registerUsyclPasses(PassBuilder &PB) {
   registerDeviceIfPasses(PB);
   registerAssertVersioningPasses(PB);
   registerWorkGroupScopePasses(PB);
+  registerGroupLocalMemoryPasses(PB);
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         AspectPropagationOptions Options;

@@ -59,6 +59,7 @@
 #include <sycl/ext/oneapi/experimental/architecture.hpp>
 #include <sycl/ext/oneapi/experimental/builtins.hpp>
 #include <sycl/ext/oneapi/experimental/device_if.hpp>
+#include <sycl/ext/oneapi/group_local_memory.hpp>
 #include <sycl/ext/oneapi/sub_group_mask.hpp>
 #include <sycl/khr/group_interface.hpp>
 #include <sycl/khr/work_item_queries.hpp>

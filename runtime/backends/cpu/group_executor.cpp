@@ -7,8 +7,11 @@
 #include <boost/context/fiber.hpp>
 #include <boost/context/fixedsize_stack.hpp>
 
+#include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <vector>
 
 extern "C" {
 __attribute__((visibility("default"))) __attribute__((tls_model("initial-exec"))) thread_local char
@@ -165,4 +168,32 @@ extern "C" __attribute__((visibility("default"))) void __usycl_cpu_group_barrier
   t_group.on_fiber = false;
   t_group.scheduler = std::move(t_group.scheduler).resume();
   t_group.on_fiber = true;
+}
+
+namespace usycl::rt::cpu {
+namespace {
+// One buffer per call site of group_local_memory on each thread: a thread
+// runs one work-group at a time, so the work-groups it runs take turns with
+// the same memory, as the blocks of a GPU take turns with shared memory.
+struct group_local_site {
+  const void *key;
+  std::unique_ptr<std::byte[]> storage;
+  void *aligned;
+};
+[[gnu::tls_model("initial-exec")]] thread_local std::vector<group_local_site> t_group_local_sites;
+} // namespace
+} // namespace usycl::rt::cpu
+
+// Called where the pass usycl-group-local-memory replaced a call site of
+// sycl::ext::oneapi::group_local_memory (compiler/passes/group_local_memory.hpp).
+extern "C" __attribute__((visibility("default"))) void *
+__usycl_cpu_group_local_memory(const void *site, size_t size, size_t align) {
+  using namespace usycl::rt::cpu;
+  for (group_local_site &s : t_group_local_sites)
+    if (s.key == site) return s.aligned;
+  auto storage = std::make_unique<std::byte[]>(size + align);
+  const auto addr = reinterpret_cast<uintptr_t>(storage.get());
+  void *aligned = reinterpret_cast<void *>((addr + align - 1) & ~uintptr_t(align - 1));
+  t_group_local_sites.push_back({site, std::move(storage), aligned});
+  return aligned;
 }
