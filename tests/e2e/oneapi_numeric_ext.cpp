@@ -4,7 +4,8 @@
 //    overflow, subnormals, NaN), + - * / round once, comparisons, and
 //    experimental::fma/fmin/fmax/fabs/isnan (native bf16 instructions on a
 //    GPU of sm_80+, software on the CPU: both must give the same bits);
-//  * ext::oneapi::experimental::cuda::ldg for scalars and vec<T, 2..4>;
+//  * ext::oneapi::experimental::cuda::ldg for scalars, vec<T, 2..4>, bfloat16,
+//    marray and a struct;
 //  * ext::oneapi::dot_acc for every signed/unsigned mix, packed and as vec.
 #include "e2e_common.hpp"
 
@@ -161,12 +162,27 @@ void test_bfloat16(sycl::queue &q) {
 
 template <typename T> struct is_vec : std::false_type {};
 template <typename T, int N> struct is_vec<sycl::vec<T, N>> : std::true_type {};
+template <typename T, std::size_t N> struct is_vec<sycl::marray<T, N>> : std::true_type {};
+
+// A program's own type read through ldg (HeCBench reads structs this way).
+struct particle {
+  float x, y, z;
+  int tag;
+  friend bool operator==(const particle &a, const particle &b) {
+    return a.x == b.x && a.y == b.y && a.z == b.z && a.tag == b.tag;
+  }
+};
 
 template <typename T> T make_value(int seed) {
   if constexpr (is_vec<T>::value) {
     T v;
-    for (int k = 0; k < T::size(); ++k) v[k] = typename T::element_type(seed * 3 + k + 1);
+    for (int k = 0; k < int(T::size()); ++k)
+      v[k] = typename T::value_type(float(seed * 3 + k + 1));
     return v;
+  } else if constexpr (std::is_same_v<T, particle>) {
+    return particle{float(seed), float(seed) * 0.5f, -float(seed), seed * 7};
+  } else if constexpr (std::is_same_v<T, bfloat16>) {
+    return bfloat16(float(seed * 3 + 1));
   } else {
     return T(seed * 3 + 1);
   }
@@ -174,7 +190,7 @@ template <typename T> T make_value(int seed) {
 
 template <typename T> bool same(const T &a, const T &b) {
   if constexpr (is_vec<T>::value) {
-    for (int k = 0; k < T::size(); ++k)
+    for (int k = 0; k < int(T::size()); ++k)
       if (!(a[k] == b[k])) return false;
     return true;
   } else {
@@ -220,7 +236,12 @@ void test_ldg(sycl::queue &q) {
   if (q.get_device().has(sycl::aspect::fp16)) {
     test_ldg_type<sycl::half>(q, "half");
     test_ldg_type<sycl::half3>(q, "half3");
+    test_ldg_type<sycl::half2>(q, "half2");
   }
+  test_ldg_type<bfloat16>(q, "bfloat16");
+  test_ldg_type<sycl::marray<bfloat16, 2>>(q, "marray<bfloat16, 2>");
+  test_ldg_type<sycl::marray<float, 3>>(q, "marray<float, 3>");
+  test_ldg_type<particle>(q, "struct particle");
 }
 
 // c + sum a_i * b_i over the four bytes, each byte signed or not, modulo 2^32.

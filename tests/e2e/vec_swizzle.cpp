@@ -18,7 +18,7 @@
 
 namespace {
 
-constexpr int kResults = 25;
+constexpr int kResults = 26;
 
 // An element type of the user's own (as SYCL-CTS's custom_int): marray's
 // operators apply the element's.
@@ -126,6 +126,18 @@ std::array<float, kResults> swizzle_work(sycl::float4 v, sycl::int4 iv) {
   const sycl::marray<float, 1> single(2.5f);
   const float as_scalar = single;
   out[k++] = as_scalar * 2.0f + static_cast<float>(single + 1.0f);
+  // A named element is a reference into the vec (as in DPC++): its address,
+  // a T& bound to it, and an atomic_ref on it reach the vec.
+  sycl::float4 e(1.0f, 2.0f, 3.0f, 4.0f);
+  float *px = &e.x();
+  *px += 0.25f;
+  float &rz = e.z();
+  rz *= 2.0f;
+  sycl::atomic_ref<float, sycl::memory_order::relaxed, sycl::memory_scope::work_item>(e.w())
+      .fetch_add(1.5f);
+  static_assert(std::is_same_v<decltype(e.s1()), float &>);
+  static_assert(std::is_same_v<decltype(std::as_const(e).y()), const float &>);
+  out[k++] = e.x() + 10.0f * e.z() + 100.0f * e.w();
   return out;
 }
 
@@ -166,6 +178,7 @@ int main() {
   e2e::check_eq("marray<bool> ^ <<= %", want[22], 42.0f);
   e2e::check_eq("marray<class type> % <<= ++ ~", want[23], -146.0f);
   e2e::check_eq("marray<float, 1> as float", want[24], 8.5f);
+  e2e::check_eq("&x(), z() as float&, atomic_ref(w())", want[25], 611.25f);
 
   // load/store through multi_ptr of global memory, into and out of swizzles.
   std::array<int, 8> data{0, 1, 2, 3, 4, 5, 6, 7};

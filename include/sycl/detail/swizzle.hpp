@@ -6,9 +6,10 @@
 // ++v.x()). Indexes are template arguments, so every access compiles to plain
 // element moves at constant offsets.
 //
-// Named swizzles (x() .. w(), r() .. a(), s0() .. sF(), and with
-// SYCL_SIMPLE_SWIZZLES every xyzw/rgba combination of 2 to 4 letters) and
-// lo()/hi()/even()/odd() are shared by vec and swizzled_vec through
+// Named swizzles (with SYCL_SIMPLE_SWIZZLES every xyzw/rgba combination of 2
+// to 4 letters), the named elements (x() .. w(), r() .. a(), s0() .. sF(),
+// references to the element as in DPC++) and lo()/hi()/even()/odd() are
+// shared by vec and swizzled_vec through
 // swizzle_accessors; a swizzle of a swizzle composes the indexes, so it is
 // again a swizzled_vec of the original vec.
 //
@@ -146,6 +147,19 @@ template <int... Indexes> constexpr bool swizzle_has_repeats() noexcept {
     return self().template swizzle<__VA_ARGS__>();                                        \
   }
 
+// One named element (x(), r(), s3(), ...) is the element itself, a reference
+// into the vec (const for a const vec), as DPC++ gives it: programs take its
+// address (&v.x()), bind atomic_ref to it and pass it to T& parameters.
+#define USYCL_SWZ_ELEMENT(K, NAME, ...)                                                   \
+  USYCL_INLINE constexpr decltype(auto) NAME() noexcept {                                 \
+    static_assert(USYCL_SWZ_OK_##K(__VA_ARGS__), USYCL_SWZ_MSG_##K(NAME));                \
+    return self().template select<__VA_ARGS__>()[0];                                      \
+  }                                                                                       \
+  USYCL_INLINE constexpr decltype(auto) NAME() const noexcept {                           \
+    static_assert(USYCL_SWZ_OK_##K(__VA_ARGS__), USYCL_SWZ_MSG_##K(NAME));                \
+    return self().template select<__VA_ARGS__>()[0];                                      \
+  }
+
 template <typename Derived, int N> class swizzle_accessors {
   USYCL_INLINE constexpr Derived &self() noexcept { return static_cast<Derived &>(*this); }
   USYCL_INLINE constexpr const Derived &self() const noexcept {
@@ -164,24 +178,24 @@ template <typename Derived, int N> class swizzle_accessors {
   }
 
 public:
-  USYCL_SWZ_L1(USYCL_SWZ_MEMBER, XYZW, x, y, z, w, , ())
-  USYCL_SWZ_L1(USYCL_SWZ_MEMBER, RGBA, r, g, b, a, , ())
-  USYCL_SWZ_MEMBER(INDEX, s0, 0)
-  USYCL_SWZ_MEMBER(INDEX, s1, 1)
-  USYCL_SWZ_MEMBER(INDEX, s2, 2)
-  USYCL_SWZ_MEMBER(INDEX, s3, 3)
-  USYCL_SWZ_MEMBER(INDEX, s4, 4)
-  USYCL_SWZ_MEMBER(INDEX, s5, 5)
-  USYCL_SWZ_MEMBER(INDEX, s6, 6)
-  USYCL_SWZ_MEMBER(INDEX, s7, 7)
-  USYCL_SWZ_MEMBER(INDEX, s8, 8)
-  USYCL_SWZ_MEMBER(INDEX, s9, 9)
-  USYCL_SWZ_MEMBER(INDEX, sA, 10)
-  USYCL_SWZ_MEMBER(INDEX, sB, 11)
-  USYCL_SWZ_MEMBER(INDEX, sC, 12)
-  USYCL_SWZ_MEMBER(INDEX, sD, 13)
-  USYCL_SWZ_MEMBER(INDEX, sE, 14)
-  USYCL_SWZ_MEMBER(INDEX, sF, 15)
+  USYCL_SWZ_L1(USYCL_SWZ_ELEMENT, XYZW, x, y, z, w, , ())
+  USYCL_SWZ_L1(USYCL_SWZ_ELEMENT, RGBA, r, g, b, a, , ())
+  USYCL_SWZ_ELEMENT(INDEX, s0, 0)
+  USYCL_SWZ_ELEMENT(INDEX, s1, 1)
+  USYCL_SWZ_ELEMENT(INDEX, s2, 2)
+  USYCL_SWZ_ELEMENT(INDEX, s3, 3)
+  USYCL_SWZ_ELEMENT(INDEX, s4, 4)
+  USYCL_SWZ_ELEMENT(INDEX, s5, 5)
+  USYCL_SWZ_ELEMENT(INDEX, s6, 6)
+  USYCL_SWZ_ELEMENT(INDEX, s7, 7)
+  USYCL_SWZ_ELEMENT(INDEX, s8, 8)
+  USYCL_SWZ_ELEMENT(INDEX, s9, 9)
+  USYCL_SWZ_ELEMENT(INDEX, sA, 10)
+  USYCL_SWZ_ELEMENT(INDEX, sB, 11)
+  USYCL_SWZ_ELEMENT(INDEX, sC, 12)
+  USYCL_SWZ_ELEMENT(INDEX, sD, 13)
+  USYCL_SWZ_ELEMENT(INDEX, sE, 14)
+  USYCL_SWZ_ELEMENT(INDEX, sF, 15)
 #ifdef SYCL_SIMPLE_SWIZZLES
   // Thousands of members: only for programs that ask for them (as SYCL says).
   USYCL_SWZ_L2(USYCL_SWZ_MEMBER, XYZW, x, y, z, w, , ())
@@ -210,6 +224,7 @@ public:
 };
 
 #undef USYCL_SWZ_MEMBER
+#undef USYCL_SWZ_ELEMENT
 #undef USYCL_SWZ_OK_XYZW
 #undef USYCL_SWZ_OK_RGBA
 #undef USYCL_SWZ_OK_INDEX

@@ -28,22 +28,15 @@ namespace sycl {
 inline namespace _V1 {
 namespace detail {
 
-// The element types DPC++'s ldg accepts, as scalars or in vec<T, 2..4>.
-template <typename T>
-inline constexpr bool is_ldg_element_v =
-    std::is_same_v<T, char> || std::is_same_v<T, signed char> || std::is_same_v<T, short> ||
-    std::is_same_v<T, int> || std::is_same_v<T, long> || std::is_same_v<T, long long> ||
-    std::is_same_v<T, unsigned char> || std::is_same_v<T, unsigned short> ||
-    std::is_same_v<T, unsigned int> || std::is_same_v<T, unsigned long> ||
-    std::is_same_v<T, unsigned long long> || std::is_same_v<T, half> ||
-    std::is_same_v<T, float> || std::is_same_v<T, double>;
-
+// What ldg reads of a T: DPC++ documents the scalar types and vec<T, 2..4>
+// of them, and programs also read bfloat16, marray and their own
+// trivially copyable structs through it; all are bytes to the cache.
 template <typename T> struct ldg_layout {
-  static constexpr bool supported = is_ldg_element_v<T>;
+  static constexpr bool supported = std::is_trivially_copyable_v<T>;
   static constexpr std::size_t value_bytes = sizeof(T);
 };
 template <typename T, int N> struct ldg_layout<vec<T, N>> {
-  static constexpr bool supported = is_ldg_element_v<T> && N >= 2 && N <= 4;
+  static constexpr bool supported = std::is_trivially_copyable_v<vec<T, N>>;
   // A vec<T, 3> is stored as four elements; the fourth is padding.
   static constexpr std::size_t value_bytes = sizeof(T) * static_cast<std::size_t>(N);
 };
@@ -106,8 +99,8 @@ USYCL_INLINE void ldg_bytes(const unsigned char *src, unsigned char *dst) {
 namespace ext::oneapi::experimental::cuda {
 
 // Returns *ptr, read through the read-only data cache on NVIDIA GPUs.
-// T: char, signed char, short, int, long, long long, their unsigned forms,
-// half, float or double, or a vec of 2, 3 or 4 of them (as DPC++).
+// T: any trivially copyable type (DPC++ names the scalar types and their
+// vec<T, 2..4>; bfloat16, marray and plain structs work the same way).
 template <typename T>
 USYCL_INLINE std::enable_if_t<sycl::detail::ldg_layout<std::remove_cv_t<T>>::supported, T>
 ldg(const T *ptr) {
