@@ -155,5 +155,17 @@ template <typename BinaryOperation, typename AccumulatorT>
 inline constexpr AccumulatorT known_identity_v =
     known_identity<BinaryOperation, AccumulatorT>::value;
 
+// DPC++'s names from before SYCL 2020 (sycl::ext::oneapi::plus, ...), which
+// CUDA-ported code still passes to reduce_over_group and reductions.
+namespace ext::oneapi {
+template <typename T = void> using plus = sycl::plus<T>;
+template <typename T = void> using multiplies = sycl::multiplies<T>;
+template <typename T = void> using bit_and = sycl::bit_and<T>;
+template <typename T = void> using bit_or = sycl::bit_or<T>;
+template <typename T = void> using bit_xor = sycl::bit_xor<T>;
+template <typename T = void> using minimum = sycl::minimum<T>;
+template <typename T = void> using maximum = sycl::maximum<T>;
+} // namespace ext::oneapi
+
 } // namespace _V1
 } // namespace sycl

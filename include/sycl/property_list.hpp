@@ -37,6 +37,9 @@ enum property_bit : uint32_t {
   prop_image_use_host_ptr = 1u << 8,
   prop_image_use_mutex = 1u << 9,
   prop_image_context_bound = 1u << 10,
+  prop_priority_normal = 1u << 11,
+  prop_priority_low = 1u << 12,
+  prop_priority_high = 1u << 13,
 };
 struct property_tag {};
 
@@ -111,6 +114,17 @@ namespace ext::oneapi::property::queue {
 struct discard_events : detail::property_tag {
   static constexpr uint32_t bit = detail::prop_discard_events;
 };
+// sycl_ext_oneapi_queue_priority: a scheduling hint, accepted and recorded
+// (has_property/get_property); usycl's queues all run at one priority.
+struct priority_normal : detail::property_tag {
+  static constexpr uint32_t bit = detail::prop_priority_normal;
+};
+struct priority_low : detail::property_tag {
+  static constexpr uint32_t bit = detail::prop_priority_low;
+};
+struct priority_high : detail::property_tag {
+  static constexpr uint32_t bit = detail::prop_priority_high;
+};
 } // namespace ext::oneapi::property::queue
 
 // SYCL 2020 §4.5.4.1: is_property / is_property_of.
@@ -123,6 +137,12 @@ template <> struct is_queue_property<property::queue::in_order> : std::true_type
 template <> struct is_queue_property<property::queue::enable_profiling> : std::true_type {};
 template <>
 struct is_queue_property<ext::oneapi::property::queue::discard_events> : std::true_type {};
+template <>
+struct is_queue_property<ext::oneapi::property::queue::priority_normal> : std::true_type {};
+template <>
+struct is_queue_property<ext::oneapi::property::queue::priority_low> : std::true_type {};
+template <>
+struct is_queue_property<ext::oneapi::property::queue::priority_high> : std::true_type {};
 template <typename Prop> struct is_buffer_property : std::false_type {};
 template <> struct is_buffer_property<property::buffer::use_host_ptr> : std::true_type {};
 template <> struct is_buffer_property<property::buffer::use_mutex> : std::true_type {};

@@ -58,6 +58,7 @@
 #include <sycl/ext/oneapi/dot_product.hpp>
 #include <sycl/ext/oneapi/experimental/architecture.hpp>
 #include <sycl/ext/oneapi/experimental/builtins.hpp>
+#include <sycl/ext/oneapi/experimental/clock.hpp>
 #include <sycl/ext/oneapi/experimental/device_if.hpp>
 #include <sycl/ext/oneapi/group_local_memory.hpp>
 #include <sycl/ext/oneapi/sub_group_mask.hpp>

@@ -1,0 +1,75 @@
+// DPC++ names that CUDA-ported programs use and usycl accepts:
+//  * sycl::ext::oneapi::plus/maximum/... (aliases of sycl::plus, ...) in
+//    group algorithms and reductions;
+//  * the queue priority properties (a hint: recorded, no other effect);
+//  * sycl_ext_oneapi_clock: clock<scope>() increases across work in a kernel.
+#include "e2e_common.hpp"
+
+#include <cstdint>
+
+namespace syclex = sycl::ext::oneapi::experimental;
+
+int main() {
+  sycl::queue q(sycl::property_list{sycl::ext::oneapi::property::queue::priority_high()});
+  e2e::print_device(q, "oneapi_compat");
+  e2e::check_eq("queue has priority_high",
+                q.has_property<sycl::ext::oneapi::property::queue::priority_high>(), true);
+  e2e::check_eq("queue has no priority_low",
+                q.has_property<sycl::ext::oneapi::property::queue::priority_low>(), false);
+  static_assert(std::is_same_v<sycl::ext::oneapi::plus<int>, sycl::plus<int>>);
+  static_assert(std::is_same_v<sycl::ext::oneapi::maximum<>, sycl::maximum<>>);
+
+  constexpr int n = 256, wg = 64;
+  int *in = sycl::malloc_shared<int>(n, q);
+  int *group_sum = sycl::malloc_shared<int>(n / wg, q);
+  int *group_max = sycl::malloc_shared<int>(n / wg, q);
+  int *total = sycl::malloc_shared<int>(1, q);
+  for (int i = 0; i < n; ++i) in[i] = (i * 37) % 101;
+  *total = 0;
+  q.parallel_for(sycl::nd_range<1>(n, wg), sycl::reduction(total, sycl::ext::oneapi::plus<int>()),
+                 [=](sycl::nd_item<1> it, auto &sum) {
+                   const int v = in[it.get_global_id(0)];
+                   sum += v;
+                   const int s = sycl::reduce_over_group(it.get_group(), v,
+                                                         sycl::ext::oneapi::plus<int>());
+                   const int m = sycl::reduce_over_group(it.get_group(), v,
+                                                         sycl::ext::oneapi::maximum<int>());
+                   if (it.get_local_id(0) == 0) {
+                     group_sum[it.get_group(0)] = s;
+                     group_max[it.get_group(0)] = m;
+                   }
+                 })
+      .wait();
+  int want_total = 0;
+  for (int g = 0; g < n / wg; ++g) {
+    int s = 0, m = 0;
+    for (int i = g * wg; i < (g + 1) * wg; ++i) {
+      s += in[i];
+      m = std::max(m, in[i]);
+    }
+    want_total += s;
+    e2e::check_eq("group sum " + std::to_string(g), group_sum[g], s);
+    e2e::check_eq("group max " + std::to_string(g), group_max[g], m);
+  }
+  e2e::check_eq("reduction with ext::oneapi::plus", *total, want_total);
+
+  uint64_t *t = sycl::malloc_shared<uint64_t>(4, q);
+  q.single_task([=] {
+     t[0] = syclex::clock<syclex::clock_scope::work_group>();
+     t[2] = syclex::clock<syclex::clock_scope::device>();
+     int x = 0;
+     for (int i = 0; i < 100000; ++i)
+       x = x * 31 + i;
+     t[1] = syclex::clock<syclex::clock_scope::work_group>() + (x == 7 ? 1 : 0);
+     t[3] = syclex::clock<syclex::clock_scope::device>();
+   }).wait();
+  e2e::check_eq("clock<work_group> increases", t[1] > t[0], true);
+  e2e::check_eq("clock<device> increases", t[3] > t[2], true);
+
+  sycl::free(in, q);
+  sycl::free(group_sum, q);
+  sycl::free(group_max, q);
+  sycl::free(total, q);
+  sycl::free(t, q);
+  return e2e::finish("oneapi_compat");
+}
