@@ -464,15 +464,18 @@ public:
     return *this;
   }
 
-  template <typename U = ElementType, if_object<U> = 0> reference_t operator*() const {
-    return *ptr_;
+  // The element itself, undecorated (as DPC++'s legacy multi_ptr gives it):
+  // templates deduce T from it, `auto &tile = *group_local_memory<T[N]>(g)`
+  // is a plain T(&)[N]. The address space is still known to the optimizer,
+  // which sees the cast from ptr_.
+  template <typename U = ElementType, if_object<U> = 0> U &operator*() const {
+    return *get_raw();
   }
   template <typename U = ElementType, if_object<U> = 0> ElementType *operator->() const {
     return get_raw();
   }
-  template <typename U = ElementType, if_object<U> = 0>
-  reference_t operator[](difference_type i) const {
-    return ptr_[i];
+  template <typename U = ElementType, if_object<U> = 0> U &operator[](difference_type i) const {
+    return get_raw()[i];
   }
 
   pointer_t get() const noexcept { return ptr_; }

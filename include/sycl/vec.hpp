@@ -52,7 +52,7 @@ template <typename T> inline constexpr bool is_vec_v = is_vec<std::remove_cv_t<T
 
 template <typename T>
 inline constexpr bool is_vec_elem_v = std::is_arithmetic_v<T> || std::is_same_v<T, half> ||
-                                      std::is_same_v<T, std::byte>;
+                                      std::is_same_v<T, std::byte> || is_bfloat16_v<T>;
 
 // Elements a vec constructor argument contributes: a vec or swizzle its
 // size, anything else one.

@@ -305,11 +305,37 @@ void test_dot_acc(sycl::queue &q) {
 
 } // namespace
 
+// vec<bfloat16, N> (as DPC++ allows): element-wise arithmetic rounds each
+// result to bfloat16, comparisons, and convert to and from float and int.
+void test_vec_bfloat16(sycl::queue &q) {
+  float *out = sycl::malloc_shared<float>(8, q);
+  q.single_task([=] {
+     const sycl::vec<bfloat16, 2> a(bfloat16(1.5f), bfloat16(2.0f));
+     const sycl::vec<bfloat16, 2> b{bfloat16(0.5f), bfloat16(4.0f)};
+     const sycl::vec<bfloat16, 2> c = a * b + a;
+     out[0] = c.x();
+     out[1] = static_cast<float>(c[1]);
+     out[2] = c.convert<float>().y();
+     const sycl::vec<bfloat16, 4> d = sycl::float4(1.0f, 2.0f, 3.0f, 257.0f).convert<bfloat16>();
+     out[3] = d.w(); // 257 is not a bfloat16: nearest even is 256
+     out[4] = static_cast<float>(c.convert<int, sycl::rounding_mode::rtz>().x());
+     out[5] = static_cast<float>((a == b)[0]) + 2.0f * static_cast<float>((a < b)[1]);
+   }).wait();
+  e2e::check_eq("vec<bfloat16> a*b+a [0]", out[0], 2.25f);
+  e2e::check_eq("vec<bfloat16> a*b+a [1]", out[1], 10.0f);
+  e2e::check_eq("vec<bfloat16>::convert<float>", out[2], 10.0f);
+  e2e::check_eq("vec<float>::convert<bfloat16> rounds", out[3], 256.0f);
+  e2e::check_eq("vec<bfloat16>::convert<int, rtz>", out[4], 2.0f);
+  e2e::check_eq("vec<bfloat16> comparisons", out[5], -2.0f);
+  sycl::free(out, q);
+}
+
 int main() {
   sycl::queue q;
   e2e::print_device(q, "oneapi_numeric_ext");
   test_bfloat16(q);
   test_ldg(q);
   test_dot_acc(q);
+  test_vec_bfloat16(q);
   return e2e::finish("oneapi_numeric_ext");
 }

@@ -19,9 +19,17 @@ inline namespace _V1 {
 
 enum class rounding_mode { automatic = 0, rte = 1, rtz = 2, rtp = 3, rtn = 4 };
 
+namespace ext::oneapi {
+class bfloat16;
+}
+
 namespace detail {
 
-template <typename T> inline constexpr bool is_vec_fp_v = is_sycl_floating_point_v<T>;
+template <typename T>
+inline constexpr bool is_bfloat16_v = std::is_same_v<std::remove_cv_t<T>, ext::oneapi::bfloat16>;
+// Floating-point vec elements: float, double, half and (DPC++'s
+// vec<bfloat16, N>) bfloat16.
+template <typename T> inline constexpr bool is_vec_fp_v = is_sycl_floating_point_v<T> || is_bfloat16_v<T>;
 
 // ---------------- conversions with rounding modes ----------------
 
@@ -204,6 +212,12 @@ template <typename To, rounding_mode R, typename From>
 USYCL_INLINE To convert_scalar(From x) noexcept {
   if constexpr (std::is_same_v<To, From>) {
     return x;
+  } else if constexpr (is_bfloat16_v<From>) {
+    // bfloat16 widens to float exactly; the float conversion does the rest.
+    return convert_scalar<To, R>(static_cast<float>(x));
+  } else if constexpr (is_bfloat16_v<To>) {
+    // To float in the requested mode, then to bfloat16 (nearest even).
+    return To(convert_scalar<float, R>(x));
   } else if constexpr (std::is_integral_v<To> && is_vec_fp_v<From>) {
     using W = std::conditional_t<std::is_same_v<From, double>, double, float>;
     // automatic is "rte for floating-point element types" (SYCL 2020
