@@ -15,6 +15,11 @@ struct tile_header {
   tile_header(int b, int s) : base(b), scale(s) {}
 };
 
+// _for_overwrite default-initialises: this one's constructor runs.
+struct defaulted {
+  int value = 42;
+};
+
 constexpr int kGroups = 16;
 constexpr int kLocal = 64;
 
@@ -35,12 +40,14 @@ int main() {
      sycl::multi_ptr<tile_header, sycl::access::address_space::local_space,
                      sycl::access::decorated::legacy>
          header = sycl::ext::oneapi::group_local_memory<tile_header>(g, 7, 3);
+     auto initialised = sycl::ext::oneapi::group_local_memory_for_overwrite<defaulted>(g);
      const int l = static_cast<int>(it.get_local_id(0));
      reversed[kLocal - 1 - l] = l;
      by_group[l] = static_cast<int>(it.get_group(0)) * 1000;
      sycl::group_barrier(g);
      out[it.get_global_id(0)] =
-         reversed[l] + by_group[(l + 1) % kLocal] + header->base * header->scale;
+         reversed[l] + by_group[(l + 1) % kLocal] + header->base * header->scale +
+         (initialised->value - 42);
    }).wait();
 
   for (int gr = 0; gr < kGroups; ++gr)

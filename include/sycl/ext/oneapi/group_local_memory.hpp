@@ -8,8 +8,9 @@
 // work-group). The compiler pass usycl-group-local-memory turns each call
 // site into its own NVPTX shared-memory variable, or on the CPU into a
 // per-thread buffer per call site (compiler/passes/group_local_memory.hpp).
-// group_local_memory also constructs the object (the group leader does, then
-// the group waits at a barrier); _for_overwrite leaves it uninitialised.
+// group_local_memory constructs the object from its arguments (the group
+// leader does, then the group waits at a barrier); _for_overwrite
+// default-initialises it (nothing for trivial types).
 #pragma once
 
 #include <sycl/detail/defines.hpp>
@@ -45,9 +46,18 @@ template <typename T> using group_local_ptr =
 template <typename T, typename Group>
 USYCL_INLINE std::enable_if_t<std::is_trivially_destructible_v<T> && sycl::detail::is_work_group_v<Group>,
                               group_local_ptr<T>>
-group_local_memory_for_overwrite(Group) {
-  return address_space_cast<access::address_space::local_space, access::decorated::legacy>(
-      sycl::detail::group_local_allocation<T>());
+group_local_memory_for_overwrite(Group g) {
+  T *memory = sycl::detail::group_local_allocation<T>();
+  // Default-initialised: nothing to do for trivial types; a class with a
+  // default constructor gets it, run once (by the leader) for the group.
+  if constexpr (!std::is_trivially_default_constructible_v<T>) {
+    if (g.leader())
+      new (memory) T;
+    sycl::detail::work_group_barrier();
+  } else {
+    (void)g;
+  }
+  return address_space_cast<access::address_space::local_space, access::decorated::legacy>(memory);
 }
 
 template <typename T, typename Group, typename... Args>
