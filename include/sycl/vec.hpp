@@ -141,6 +141,12 @@ public:
     for (int i = 0; i < N; ++i)
       m_data[i] = arg;
   }
+  // vec<T, 1> from another scalar type, converted inside (SYCL's element-wise
+  // constructor with one argument): `vec<float, 1>{an_int}` is not a
+  // narrowing list-initialisation of the element, as in DPC++.
+  template <typename S, int M = N,
+            std::enable_if_t<M == 1 && scalar_operand_v<S> && !std::is_same_v<S, DataT>, int> = 0>
+  constexpr vec(const S &arg) noexcept : m_data{static_cast<DataT>(arg)} {}
 
   // From a swizzle of N elements of the same type (what __swizzled_vec__'s
   // conversion to vec is in SYCL: one conversion path, so vec<T, 1> from a

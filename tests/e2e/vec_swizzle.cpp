@@ -180,6 +180,13 @@ int main() {
   e2e::check_eq("marray<float, 1> as float", want[24], 8.5f);
   e2e::check_eq("&x(), z() as float&, atomic_ref(w())", want[25], 611.25f);
 
+  // vec<T, 1> from another scalar type converts inside the constructor (no
+  // narrowing error for list-initialisation, as DPC++ programs write it).
+  const int six = static_cast<int>(got.size()) - kResults + 6;
+  e2e::check_eq("vec<float, 1>{int}", static_cast<float>(sycl::vec<float, 1>{six}), 6.0f);
+  e2e::check_eq("vec<int, 1>{double}.convert",
+                sycl::vec<double, 1>{2.5 * six}.convert<int, sycl::rounding_mode::rtn>()[0], 15);
+
   // load/store through multi_ptr of global memory, into and out of swizzles.
   std::array<int, 8> data{0, 1, 2, 3, 4, 5, 6, 7};
   {
