@@ -100,10 +100,61 @@ constexpr float half_bits_to_float(std::uint16_t h) noexcept {
   return __builtin_bit_cast(float, sign | ((exp + 112u) << 23) | (mant << 13));
 }
 
+// Correctly rounded (RNE) float -> binary16 bits, branch-light: what the
+// host uses instead of the compiler's conversion call (below).
+constexpr std::uint16_t float_to_half_bits(float f) noexcept {
+  std::uint32_t x = __builtin_bit_cast(std::uint32_t, f);
+  const std::uint32_t sign = (x >> 16) & 0x8000u;
+  x &= 0x7fffffffu;
+  std::uint32_t out;
+  if (x >= 0x47800000u) { // |f| >= 2^16, infinity or NaN
+    out = x > 0x7f800000u ? 0x7e00u | ((x >> 13) & 0x3ffu) : 0x7c00u;
+  } else if (x < 0x38800000u) { // below 2^-14: a half subnormal or zero
+    // Adding 0.5 puts the half's subnormal step (2^-24) at the last bit of
+    // the float's significand, so the float addition rounds (to nearest
+    // even) exactly where binary16 does; 0x400 is the smallest normal.
+    const float aligned = __builtin_bit_cast(float, x) + 0.5f;
+    out = __builtin_bit_cast(std::uint32_t, aligned) - 0x3f000000u;
+  } else {
+    // Rebias the exponent (127 -> 15) and round the 13 dropped bits to
+    // nearest even; a carry moves into the exponent (65520 -> infinity).
+    x += 0xc8000fffu + ((x >> 13) & 1u);
+    out = x >> 13;
+  }
+  return static_cast<std::uint16_t>(out | sign);
+}
+
 #if USYCL_HALF_NATIVE
 using half_storage_t = _Float16;
 #else
 using half_storage_t = std::uint16_t;
+#endif
+
+// On an x86-64 host without F16C, clang converts float <-> _Float16 with
+// calls to libgcc (__truncsfhf2: about 130 ns; __extendhfsf2: about 16 ns),
+// which made host code that fills or checks half arrays 50x slower than
+// CUDA's host-side __float2half. The same roundings in a few instructions:
+#if USYCL_HALF_NATIVE && !defined(__SYCL_DEVICE_ONLY__) && defined(__x86_64__) &&          \
+    !defined(__F16C__) && !defined(__AVX512FP16__)
+#define USYCL_HALF_HOST_CONVERSIONS 1
+#else
+#define USYCL_HALF_HOST_CONVERSIONS 0
+#endif
+#if USYCL_HALF_NATIVE
+constexpr _Float16 float_to_native_half(float f) noexcept {
+#if USYCL_HALF_HOST_CONVERSIONS
+  if (!__builtin_is_constant_evaluated())
+    return __builtin_bit_cast(_Float16, float_to_half_bits(f));
+#endif
+  return static_cast<_Float16>(f);
+}
+constexpr float native_half_to_float(_Float16 h) noexcept {
+#if USYCL_HALF_HOST_CONVERSIONS
+  if (!__builtin_is_constant_evaluated())
+    return half_bits_to_float(__builtin_bit_cast(std::uint16_t, h));
+#endif
+  return static_cast<float>(h);
+}
 #endif
 
 // Integers and long double: converted through double (exact for every integer
@@ -136,12 +187,12 @@ public:
 
 #if USYCL_HALF_NATIVE
   constexpr half(_Float16 v) noexcept : value_(v) {}
-  constexpr half(float f) noexcept : value_(static_cast<_Float16>(f)) {}
+  constexpr half(float f) noexcept : value_(detail::float_to_native_half(f)) {}
   constexpr half(double d) noexcept : value_(static_cast<_Float16>(d)) {}
   template <typename T, std::enable_if_t<detail::is_other_arith_v<T>, int> = 0>
   constexpr half(T i) noexcept : value_(static_cast<_Float16>(i)) {}
 
-  constexpr operator float() const noexcept { return static_cast<float>(value_); }
+  constexpr operator float() const noexcept { return detail::native_half_to_float(value_); }
   // Access to the underlying _Float16 (usycl extension; native mode only).
   constexpr _Float16 get_native() const noexcept { return value_; }
 #else
@@ -175,20 +226,20 @@ public:
 
   constexpr half operator+() const noexcept { return *this; }
   constexpr half operator-() const noexcept {
-#if USYCL_HALF_NATIVE
+#if USYCL_HALF_NATIVE && !USYCL_HALF_HOST_CONVERSIONS
     return half(static_cast<_Float16>(-value_));
 #else
-    return detail::half_from_bits(static_cast<std::uint16_t>(value_ ^ 0x8000u));
+    return detail::half_from_bits(static_cast<std::uint16_t>(detail::half_to_bits(*this) ^ 0x8000u));
 #endif
   }
 
   // ---- binary arithmetic: half op half -> half ----
-#if USYCL_HALF_NATIVE
+#if USYCL_HALF_NATIVE && !USYCL_HALF_HOST_CONVERSIONS
 #define USYCL_HALF_BINOP(OP)                                                             \
   friend constexpr half operator OP(const half &a, const half &b) noexcept {             \
     return half(static_cast<_Float16>(a.value_ OP b.value_));                            \
   }
-#else
+#else // in float, as the compiler's own _Float16 arithmetic does on such hosts
 #define USYCL_HALF_BINOP(OP)                                                             \
   friend constexpr half operator OP(const half &a, const half &b) noexcept {             \
     return half(static_cast<float>(a) OP static_cast<float>(b));                         \

@@ -167,6 +167,39 @@ TEST(HALF_SUITE, SoftwareConversionsMatchNative) {
 #endif
 }
 
+TEST(HALF_SUITE, FastFloatConversionMatchesCompiler) {
+  // half(float) on an x86-64 host without F16C uses float_to_half_bits
+  // instead of libgcc's call; it must round exactly as the compiler does,
+  // over every binade, subnormals, the overflow edge and NaNs.
+#if defined(__FLT16_MANT_DIG__)
+  for (std::uint64_t u = 0; u < (std::uint64_t{1} << 32); u += 997) {
+    const std::uint32_t fb = static_cast<std::uint32_t>(u);
+    float f;
+    std::memcpy(&f, &fb, 4);
+    const _Float16 n = static_cast<_Float16>(f);
+    std::uint16_t nb;
+    std::memcpy(&nb, &n, 2);
+    const std::uint16_t got = sycl::detail::float_to_half_bits(f);
+    if (std::isnan(f)) {
+      ASSERT_EQ(got & 0x7e00u, 0x7e00u) << "NaN must stay a quiet NaN: " << std::hex << fb;
+      ASSERT_EQ(got & 0x8000u, nb & 0x8000u);
+    } else {
+      ASSERT_EQ(got, nb) << std::hex << fb;
+    }
+  }
+  for (float f : {65519.99f, 65520.0f, 65504.0f, 6.1035156e-05f, 6.1035149e-05f, 5.9604645e-08f,
+                  2.9802322e-08f, 2.9802326e-08f, -0.0f}) {
+    const _Float16 n = static_cast<_Float16>(f);
+    std::uint16_t nb;
+    std::memcpy(&nb, &n, 2);
+    ASSERT_EQ(sycl::detail::float_to_half_bits(f), nb) << f;
+    ASSERT_EQ(half_to_bits(half(f)), nb) << f;
+  }
+#else
+  GTEST_SKIP() << "no _Float16 in this compiler";
+#endif
+}
+
 TEST(HALF_SUITE, ArithmeticIsCorrectlyRounded) {
   std::mt19937 rng(3);
   std::uniform_int_distribution<int> dist(0, 0x7bff);
