@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace sycl {
 inline namespace _V1 {
@@ -222,6 +223,48 @@ template <> range<2> device::get_info<info::device::max_work_item_sizes<2>>() co
 }
 template <> range<1> device::get_info<info::device::max_work_item_sizes<1>>() const {
   return range<1>(impl_->info().max_work_item_sizes[2]);
+}
+template <>
+size_t device::get_info<ext::oneapi::info::device::num_compute_units>() const {
+  return impl_->info().max_compute_units;
+}
+template <>
+id<3> device::get_info<ext::oneapi::experimental::info::device::max_work_groups<3>>() const {
+  const auto &s = impl_->info().max_work_groups;
+  return id<3>(s[0], s[1], s[2]);
+}
+template <>
+id<2> device::get_info<ext::oneapi::experimental::info::device::max_work_groups<2>>() const {
+  const auto &s = impl_->info().max_work_groups;
+  return id<2>(s[1], s[2]);
+}
+template <>
+id<1> device::get_info<ext::oneapi::experimental::info::device::max_work_groups<1>>() const {
+  return id<1>(impl_->info().max_work_groups[2]);
+}
+template <>
+size_t device::get_info<ext::oneapi::experimental::info::device::max_global_work_groups>() const {
+  const auto &s = impl_->info().max_work_groups;
+  // The product, capped where it would overflow.
+  const size_t cap = std::numeric_limits<size_t>::max();
+  size_t total = 1;
+  for (size_t v : s) total = v != 0 && total > cap / v ? cap : total * v;
+  return total;
+}
+
+bool device::ext_oneapi_can_access_peer(const device &peer, ext::oneapi::peer_access) const {
+  return peer == *this;
+}
+void device::ext_oneapi_enable_peer_access(const device &peer) const {
+  if (peer != *this)
+    throw exception(make_error_code(errc::feature_not_supported),
+                    "device::ext_oneapi_enable_peer_access: usycl cannot give '" +
+                        get_info<info::device::name>() + "' access to the memory of '" +
+                        peer.get_info<info::device::name>() +
+                        "' (check ext_oneapi_can_access_peer first)");
+}
+void device::ext_oneapi_disable_peer_access(const device &peer) const {
+  ext_oneapi_enable_peer_access(peer); // the same rule: only the device itself
 }
 
 // Vector widths: the CPU's SIMD registers hold 16 bytes of any element type

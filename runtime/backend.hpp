@@ -35,6 +35,8 @@ struct device_info {
   uint32_t max_clock_frequency_mhz = 0;
   size_t max_work_group_size = 1;
   std::array<size_t, 3> max_work_item_sizes{1, 1, 1}; // SYCL dimension order
+  // Most work-groups per dimension of one launch (SYCL dimension order).
+  std::array<size_t, 3> max_work_groups{2147483647, 2147483647, 2147483647};
   uint64_t global_mem_size = 0;
   uint64_t local_mem_size = 0;
   uint64_t max_mem_alloc_size = 0;

@@ -13,6 +13,11 @@ namespace detail {
 class device_impl;
 }
 
+namespace ext::oneapi {
+// sycl_ext_oneapi_peer_access: what ext_oneapi_can_access_peer asks about.
+enum class peer_access : int { access_supported = 0x0, atomics_supported = 0x1 };
+} // namespace ext::oneapi
+
 class USYCL_EXPORT device {
 public:
   device(); // default_selector_v
@@ -29,6 +34,17 @@ public:
   // of info::device::extensions.
   bool has_extension(const std::string &extension) const;
   template <typename Param> typename Param::return_type get_info() const;
+
+  // sycl_ext_oneapi_peer_access: whether kernels on this device may access
+  // USM device allocations of `peer` (always for the device itself; usycl
+  // does not connect two devices' memory yet), and enabling it (errc::
+  // feature_not_supported between two devices).
+  bool ext_oneapi_can_access_peer(
+      const device &peer,
+      ext::oneapi::peer_access attr = ext::oneapi::peer_access::access_supported) const;
+  void ext_oneapi_enable_peer_access(const device &peer) const;
+  void ext_oneapi_disable_peer_access(const device &peer) const;
+
   static std::vector<device> get_devices(info::device_type type = info::device_type::all);
 
   // Sub-devices (SYCL 2020 §4.6.4.2). A property the device does not list in

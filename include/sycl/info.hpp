@@ -184,7 +184,20 @@ namespace kernel_device_specific {
 USYCL_INFO(kernel_device_specific, work_group_size, size_t)
 } // namespace kernel_device_specific
 
-#undef USYCL_INFO
 } // namespace info
+
+// sycl_ext_oneapi_num_compute_units and sycl_ext_oneapi_max_work_groups:
+// descriptors CUDA-ported programs query to size their grids.
+namespace ext::oneapi::info::device {
+USYCL_INFO(device, num_compute_units, std::size_t)
+} // namespace ext::oneapi::info::device
+namespace ext::oneapi::experimental::info::device {
+// The most work-groups a launch may have in each dimension (CUDA's grid
+// limits on a GPU) and in total.
+template <int Dims = 3> struct USYCL_EXPORT max_work_groups { using return_type = id<Dims>; };
+USYCL_INFO(device, max_global_work_groups, std::size_t)
+} // namespace ext::oneapi::experimental::info::device
+
+#undef USYCL_INFO
 } // namespace _V1
 } // namespace sycl

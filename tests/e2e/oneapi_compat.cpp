@@ -2,7 +2,9 @@
 //  * sycl::ext::oneapi::plus/maximum/... (aliases of sycl::plus, ...) in
 //    group algorithms and reductions;
 //  * the queue priority properties (a hint: recorded, no other effect);
-//  * sycl_ext_oneapi_clock: clock<scope>() increases across work in a kernel.
+//  * sycl_ext_oneapi_clock: clock<scope>() increases across work in a kernel;
+//  * the num_compute_units and max_work_groups device descriptors, and
+//    peer access of a device to itself.
 #include "e2e_common.hpp"
 
 #include <cstdint>
@@ -16,6 +18,21 @@ int main() {
                 q.has_property<sycl::ext::oneapi::property::queue::priority_high>(), true);
   e2e::check_eq("queue has no priority_low",
                 q.has_property<sycl::ext::oneapi::property::queue::priority_low>(), false);
+  // Device descriptors of sycl_ext_oneapi_num_compute_units / max_work_groups.
+  const sycl::device dev = q.get_device();
+  e2e::check_eq("num_compute_units", dev.get_info<sycl::ext::oneapi::info::device::num_compute_units>(),
+                size_t(dev.get_info<sycl::info::device::max_compute_units>()));
+  const sycl::id<3> groups = dev.get_info<syclex::info::device::max_work_groups<3>>();
+  const sycl::id<1> groups1 = dev.get_info<syclex::info::device::max_work_groups<1>>();
+  e2e::check_eq("max_work_groups<1> is dimension 2 of <3>", groups1[0], groups[2]);
+  e2e::check_eq("max_work_groups at least 65535", groups[0] >= 65535 && groups[1] >= 65535, true);
+  e2e::check_eq("max_global_work_groups at least the largest dimension",
+                dev.get_info<syclex::info::device::max_global_work_groups>() >= groups[2], true);
+  e2e::check_eq("a device accesses its own memory",
+                dev.ext_oneapi_can_access_peer(dev, sycl::ext::oneapi::peer_access::access_supported),
+                true);
+  dev.ext_oneapi_enable_peer_access(dev);
+  dev.ext_oneapi_disable_peer_access(dev);
   static_assert(std::is_same_v<sycl::ext::oneapi::plus<int>, sycl::plus<int>>);
   static_assert(std::is_same_v<sycl::ext::oneapi::maximum<>, sycl::maximum<>>);
 

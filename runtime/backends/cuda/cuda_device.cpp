@@ -49,6 +49,10 @@ device_info make_device_info(const device_attributes &a) {
   info.max_work_item_sizes = {static_cast<size_t>(std::max(a.max_block[2], 1)),
                               static_cast<size_t>(std::max(a.max_block[1], 1)),
                               static_cast<size_t>(std::max(a.max_block[0], 1))};
+  // CUDA's grid: x up to 2^31 - 1 blocks, y and z up to 65535 (SYCL order).
+  info.max_work_groups = {static_cast<size_t>(std::max(a.max_grid[2], 1)),
+                          static_cast<size_t>(std::max(a.max_grid[1], 1)),
+                          static_cast<size_t>(std::max(a.max_grid[0], 1))};
   info.global_mem_size = a.total_mem;
   info.local_mem_size = static_cast<uint64_t>(std::max(a.smem_optin, a.smem_per_block));
   info.max_mem_alloc_size = a.total_mem;
