@@ -12,6 +12,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 
 packages=(
   clang-22 llvm-22-dev llvm-22-tools libclang-22-dev libmlir-22-dev mlir-22-tools lld-22
+  libomp-22-dev
   libyaml-cpp-dev libboost-dev libboost-context-dev libgtest-dev
   cmake ninja-build python3
 )

@@ -112,7 +112,23 @@ private:
   std::vector<std::pair<std::string, std::string>> BackendArgs;
   Error checkBackendArgs();
   void applyCudaArch(StringRef Shown, StringRef Arch);
+  void addHostOpenMP();
+  bool HostOpenMP = false;
 };
+
+// -fopenmp parallelises host code (SYCL programs compute references and
+// prepare data with it). clang refuses -fopenmp next to -fsycl ("mixed
+// OPENMP and SYCL offloading"), so the host pass gets OpenMP at the cc1
+// level (pragmas, _OPENMP, calls into libomp), the device passes ignore the
+// pragmas quietly, and the link adds libomp.
+void CommandLineParser::addHostOpenMP() {
+  if (HostOpenMP)
+    return;
+  HostOpenMP = true;
+  Options.HostOnlyArgs.insert(Options.HostOnlyArgs.end(), {"-Xclang", "-fopenmp"});
+  Options.CompileArgs.push_back("-Wno-source-uses-openmp");
+  Options.LinkItems.push_back({LinkItem::ItemKind::Flag, "-fopenmp"});
+}
 
 // The GPU architecture in a CUDA backend option ("--cuda-gpu-arch=sm_80" or
 // "--offload-arch=sm_80", as DPC++'s CUDA users pass it with -Xs), or "".
@@ -382,6 +398,11 @@ Expected<DriverOptions> CommandLineParser::parse() {
       continue;
     }
     if (O.matches(copts::OPT_UNKNOWN)) {
+      // DPC++'s and icpx's spellings of -fopenmp.
+      if (First == "-fiopenmp" || First == "-qopenmp") {
+        addHostOpenMP();
+        continue;
+      }
       if (First.starts_with("-fsycl-") || First.starts_with("-fsycl=")) {
         if (Error E = handleSyclFlag(First))
           return E;
@@ -427,6 +448,10 @@ Expected<DriverOptions> CommandLineParser::parse() {
       continue;
     case copts::OPT_fsyntax_only:
       SawSyntaxOnly = true;
+      continue;
+    case copts::OPT_fopenmp:
+    case copts::OPT_fopenmp_EQ:
+      addHostOpenMP();
       continue;
     case copts::OPT_v:
       Options.Verbose = true;

@@ -1,0 +1,44 @@
+// -fopenmp (and DPC++'s -fiopenmp, icpx's -qopenmp) parallelises host code:
+// clang refuses -fopenmp beside -fsycl, so usycl++ gives the host pass OpenMP
+// at the cc1 level, keeps it out of the device passes (whose OpenMP pragmas
+// are ignored quietly) and links libomp.
+//
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %usycl -v -fopenmp -fsycl-targets=x86_64,nvidia_gpu_sm_90 %s -o %t/omp 2>&1 | FileCheck %s
+// CHECK: --offload-device-only --offload-arch=sm_90
+// CHECK-NOT: -fopenmp
+// CHECK-SAME: -Wno-source-uses-openmp
+// CHECK: --offload-host-only {{.*}}-Xclang -fopenmp
+// CHECK: {{^ .*}}clang++{{.*}} -fopenmp
+// RUN: env ONEAPI_DEVICE_SELECTOR='native_cpu:*' %t/omp | FileCheck %s --check-prefix=OUT
+// OUT: openmp 1 bad 0
+// RUN: %usycl -fiopenmp -fsycl-targets=x86_64 -c %s -o %t/i.o
+// RUN: %usycl -qopenmp -fsycl-targets=x86_64 -c %s -o %t/q.o
+// RUN: llvm-nm %t/i.o | FileCheck %s --check-prefix=NM
+// RUN: llvm-nm %t/q.o | FileCheck %s --check-prefix=NM
+// NM: __kmpc_fork_call
+
+#include <sycl/sycl.hpp>
+#include <omp.h>
+
+#include <cstdio>
+#include <vector>
+
+int main() {
+  std::vector<float> ref(4096);
+#pragma omp parallel for
+  for (int i = 0; i < static_cast<int>(ref.size()); ++i)
+    ref[i] = i * 2.0f;
+  sycl::queue q;
+  float *out = sycl::malloc_shared<float>(ref.size(), q);
+  q.parallel_for(ref.size(), [=](sycl::id<1> i) {
+#pragma omp simd
+    for (int k = 0; k < 1; ++k)
+      out[i] = i[0] * 2.0f;
+  }).wait();
+  int bad = 0;
+  for (size_t i = 0; i < ref.size(); ++i)
+    bad += out[i] != ref[i];
+  std::printf("openmp %d bad %d\n", omp_get_max_threads() >= 1, bad);
+  sycl::free(out, q);
+}
