@@ -2,7 +2,7 @@
 # Compile-checks HeCBench's SYCL programs (zjin-lcf/HeCBench, src/*-sycl) with
 # usycl++ the way their Makefiles compile them (docs/testing.md, "Real
 # applications"): for each benchmark, every file of the Makefile's `source`
-# list, with its -I/-D/-std flags, -fsycl -O3 -DUSE_GPU, default targets,
+# list, with its -I/-D/-std/-fopenmp flags, -fsycl -O3 -DUSE_GPU, default targets,
 # -fsyntax-only. Prints one line per benchmark (ok / the first error) and a
 # summary. Not part of ctest or CI (the suite is a network fetch).
 #
@@ -26,7 +26,7 @@ for d in "${benches[@]}"; do
   srcs=$(sed -e ':a' -e '/\\$/N; s/\\\n//; ta' "$d/Makefile" |
          grep -m1 -E '^\s*source\s*[:+]?=' | sed -E 's/^\s*source\s*[:+]?=\s*//')
   [ -n "$srcs" ] || srcs=$(cd "$d" && ls *.cpp 2>/dev/null)
-  flags=$(grep -h -o -- '-I[^ ]*\|-D[A-Za-z_][^ ]*\|-std=[^ ]*' "$d/Makefile" | sort -u | tr '\n' ' ')
+  flags=$(grep -h -o -- '-I[^ ]*\|-D[A-Za-z_][^ ]*\|-std=[^ ]*\|-fopenmp\b' "$d/Makefile" | sort -u | tr '\n' ' ')
   first=""
   for f in $srcs; do
     out=$(cd "$d" && timeout "${HEC_TIMEOUT:-300}" "$usycl" -std=c++17 $flags -fsycl -O3 -DUSE_GPU \
