@@ -255,16 +255,23 @@ size_t device::get_info<ext::oneapi::experimental::info::device::max_global_work
 bool device::ext_oneapi_can_access_peer(const device &peer, ext::oneapi::peer_access) const {
   return peer == *this;
 }
-void device::ext_oneapi_enable_peer_access(const device &peer) const {
-  if (peer != *this)
+namespace {
+// Peer access exists only between a device and itself until usycl connects
+// two devices' memory.
+void require_self_peer(const device &d, const device &peer, const char *operation) {
+  if (peer != d)
     throw exception(make_error_code(errc::feature_not_supported),
-                    "device::ext_oneapi_enable_peer_access: usycl cannot give '" +
-                        get_info<info::device::name>() + "' access to the memory of '" +
+                    std::string("device::") + operation + ": usycl does not connect the memory of '" +
+                        d.get_info<info::device::name>() + "' and '" +
                         peer.get_info<info::device::name>() +
                         "' (check ext_oneapi_can_access_peer first)");
 }
+} // namespace
+void device::ext_oneapi_enable_peer_access(const device &peer) const {
+  require_self_peer(*this, peer, "ext_oneapi_enable_peer_access");
+}
 void device::ext_oneapi_disable_peer_access(const device &peer) const {
-  ext_oneapi_enable_peer_access(peer); // the same rule: only the device itself
+  require_self_peer(*this, peer, "ext_oneapi_disable_peer_access");
 }
 
 // Vector widths: the CPU's SIMD registers hold 16 bytes of any element type

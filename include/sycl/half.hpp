@@ -196,7 +196,7 @@ public:
   // Access to the underlying _Float16 (usycl extension; native mode only).
   constexpr _Float16 get_native() const noexcept { return value_; }
 #else
-  constexpr half(float f) noexcept : value_(detail::double_to_half_bits(f)) {}
+  constexpr half(float f) noexcept : value_(detail::float_to_half_bits(f)) {}
   constexpr half(double d) noexcept : value_(detail::double_to_half_bits(d)) {}
   template <typename T, std::enable_if_t<detail::is_other_arith_v<T>, int> = 0>
   constexpr half(T i) noexcept
