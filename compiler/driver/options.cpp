@@ -241,6 +241,30 @@ Error CommandLineParser::resolveAction() {
   return Error::success();
 }
 
+// DPC++ options that tune its own toolchain (its device libraries, its
+// link steps, its optimisations) and change no program's meaning. Build
+// scripts written for DPC++ pass them; usycl++ accepts them, with or without
+// "no-", and does what it always does.
+static bool isDpcppTuningFlag(StringRef Flag) {
+  static constexpr StringLiteral Known[] = {
+      "unnamed-lambda", "id-queries-fit-in-int", "early-optimizations",
+      "dead-args-optimization", "device-lib", "device-lib-jit-link",
+      "instrument-device-code", "esimd-force-stateless-mem", "esimd-build-host-code",
+      "explicit-simd", "fp32-prec-sqrt", "fp32-prec-div", "fp64-conv-emu",
+      "decompose-functor", "allow-func-ptr", "optimize-non-user-code",
+      "remove-unused-external-funcs", "use-bitcode", "add-default-spec-consts-image",
+      "link-huge-device-code", "max-parallel-link-jobs", "rdc", "force-inline-kernel-lambda",
+      "std-layout-kernel-params", "disable-range-rounding", "exp-range-rounding",
+      "range-rounding", "preview-breaking-changes", "default-sub-group-size",
+      "libspirv", "libspirv-path", "embed-ir", "dump-device-code",
+      "add-targets", "use-spirv-backend-for-spirv-gen", "allow-device-image-dependencies",
+      "host-compiler", "host-compiler-options", "device-obj"};
+  StringRef Name = Flag;
+  if (!Name.consume_front("-fsycl-") && !Name.consume_front("-fno-sycl-"))
+    return false;
+  return llvm::is_contained(Known, Name);
+}
+
 Error CommandLineParser::handleSyclFlag(StringRef Spelling) {
   auto [Flag, Value] = Spelling.split('=');
   bool HasValue = Spelling.contains('=');
@@ -293,6 +317,12 @@ Error CommandLineParser::handleSyclFlag(StringRef Spelling) {
     Options.DeviceConfigFile = Value.str();
     return Error::success();
   }
+  if (Flag == "-fsycl-id-queries-fit-in-int") {
+    Options.CompileArgs.push_back("-D__SYCL_ID_QUERIES_FIT_IN_INT__");
+    return Error::success();
+  }
+  if (isDpcppTuningFlag(Flag))
+    return Error::success();
   return makeError("unknown SYCL option '" + Spelling +
                    "'; usycl++ supports -fsycl, -fsycl-targets=, "
                    "-fsycl-device-code-split=, -fsycl-fixed-targets=, "
@@ -403,7 +433,8 @@ Expected<DriverOptions> CommandLineParser::parse() {
         addHostOpenMP();
         continue;
       }
-      if (First.starts_with("-fsycl-") || First.starts_with("-fsycl=")) {
+      if (First.starts_with("-fsycl-") || First.starts_with("-fsycl=") ||
+          First.starts_with("-fno-sycl-")) {
         if (Error E = handleSyclFlag(First))
           return E;
         continue;

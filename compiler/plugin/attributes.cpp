@@ -427,6 +427,46 @@ struct UsesAspectsAttrInfo : KernelAttrInfo {
   }
 };
 
+// SYCL_EXTERNAL in the device pass (sycl/detail/defines.hpp). clang's own
+// [[clang::sycl_external]] has no GNU spelling, so as a [[]] attribute it
+// could only lead a declaration: `SYCL_EXTERNAL extern "C" double f(double);`
+// and `extern SYCL_EXTERNAL int g();`, both common in DPC++ code, would not
+// parse. __attribute__((usycl_sycl_external)) goes wherever a GNU attribute
+// goes and gives the function clang's attribute, with clang's checks.
+struct SyclExternalAttrInfo : clang::ParsedAttrInfo {
+  SyclExternalAttrInfo() {
+    static constexpr Spelling Names[] = {{ParsedAttr::AS_GNU, "usycl_sycl_external"}};
+    Spellings = Names;
+    NumArgs = 0;
+    OptArgs = 0;
+    IsStmt = 0;
+  }
+
+  bool diagAppertainsToDecl(Sema &S, const ParsedAttr &Attr, const Decl *D) const override {
+    if (isa<FunctionDecl>(D) || isa<FunctionTemplateDecl>(D))
+      return true;
+    S.Diag(Attr.getLoc(), diag::warn_attribute_wrong_decl_type_str)
+        << "'SYCL_EXTERNAL'" << Attr.isRegularKeywordAttribute() << "functions";
+    return false;
+  }
+
+  AttrHandling handleDeclAttribute(Sema &S, Decl *D, const ParsedAttr &Attr) const override {
+    auto *FD = D->getAsFunction();
+    if (!FD)
+      return AttributeNotApplied;
+    if (!FD->isExternallyVisible()) {
+      unsigned ID = S.getDiagnostics().getCustomDiagID(
+          DiagnosticsEngine::Error,
+          "'SYCL_EXTERNAL' can only be applied to functions with external linkage; "
+          "drop 'static' or move the function out of the anonymous namespace");
+      S.Diag(Attr.getLoc(), ID);
+      return AttributeNotApplied;
+    }
+    D->addAttr(SYCLExternalAttr::Create(S.Context, Attr.getRange()));
+    return AttributeApplied;
+  }
+};
+
 template <typename Evaluate>
 std::optional<std::vector<uint32_t>>
 evaluate(Sema &S, const AnnotateAttr &A, Evaluate CheckArgument) {
@@ -494,6 +534,8 @@ static clang::ParsedAttrInfoRegistry::Add<
     usycl::plugin::ReqdSubGroupSizeAttrInfo>
     RegisterReqdSubGroupSize("sycl-reqd-sub-group-size",
                              "[[sycl::reqd_sub_group_size(n)]]");
+static clang::ParsedAttrInfoRegistry::Add<usycl::plugin::SyclExternalAttrInfo>
+    RegisterSyclExternal("usycl-sycl-external", "SYCL_EXTERNAL in any declaration position");
 static clang::ParsedAttrInfoRegistry::Add<usycl::plugin::UsesAspectsAttrInfo>
     RegisterUsesAspects("sycl-uses-aspects",
                         "[[__sycl_detail__::__uses_aspects__(aspects...)]]");

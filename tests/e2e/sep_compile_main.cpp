@@ -8,6 +8,8 @@
 
 SYCL_EXTERNAL int sep_transform(int x);
 SYCL_EXTERNAL float sep_blend(float a, float b, float t);
+SYCL_EXTERNAL extern "C" double sep_c_twice(double x);
+extern SYCL_EXTERNAL int sep_negate(int x);
 void sep_fill(sycl::queue &q, int *out, size_t n);
 
 int main() {
@@ -19,7 +21,15 @@ int main() {
   q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
      a[i] = sep_transform(sep_transform(int(i)));
      f[i] = sep_blend(0.0f, float(i), 0.5f);
+     if (i == 0) {
+       a[0] = sep_negate(7);
+       f[0] = float(sep_c_twice(1.25));
+     }
    }).wait();
+  e2e::check_eq("extern SYCL_EXTERNAL", a[0], -7);
+  e2e::check_eq("SYCL_EXTERNAL extern \"C\"", f[0], 2.5f);
+  a[0] = (0 * 3 + 1) * 3 + 1;
+  f[0] = 0.0f;
   for (size_t i = 0; i < n; ++i) {
     e2e::check_eq("a[" + std::to_string(i) + "]", a[i], (int(i) * 3 + 1) * 3 + 1);
     e2e::check_eq("f[" + std::to_string(i) + "]", f[i], float(i) * 0.5f);

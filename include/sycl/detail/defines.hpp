@@ -5,9 +5,18 @@
 
 // SYCL_EXTERNAL functions must reach the device code of their translation
 // unit even when no kernel there calls them (separate compilation):
-// clang 22's [[clang::sycl_external]] does that in the device pass.
-// (Being a [[]] attribute it must lead the declaration: write
-// `SYCL_EXTERNAL extern int f();`, not `extern SYCL_EXTERNAL int f();`.)
+// clang 22's [[clang::sycl_external]] does that in the device pass. usycl's
+// plugin spells it as a GNU attribute, which may stand anywhere a
+// declaration specifier may (`SYCL_EXTERNAL extern "C" double f(double);`,
+// `extern SYCL_EXTERNAL int g();`); without the plugin, the [[]] form must
+// lead the declaration.
+#ifndef SYCL_EXTERNAL
+#if defined(__SYCL_DEVICE_ONLY__) && defined(__has_attribute)
+#if __has_attribute(usycl_sycl_external)
+#define SYCL_EXTERNAL __attribute__((usycl_sycl_external))
+#endif
+#endif
+#endif
 #ifndef SYCL_EXTERNAL
 #if defined(__SYCL_DEVICE_ONLY__) && defined(__has_cpp_attribute)
 #if __has_cpp_attribute(clang::sycl_external)
