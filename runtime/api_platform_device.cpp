@@ -252,6 +252,38 @@ size_t device::get_info<ext::oneapi::experimental::info::device::max_global_work
   return total;
 }
 
+namespace {
+// sycl_ext_intel_device_info: the value when the device has the aspect.
+template <typename T, typename Get>
+T intel_device_info(const device &dev, aspect needed, const char *descriptor, Get get) {
+  if (!dev.has(needed))
+    throw exception(make_error_code(errc::feature_not_supported),
+                    std::string("sycl::ext::intel::info::device::") + descriptor +
+                        " is not available on " + dev.get_info<info::device::name>() +
+                        " (it lacks aspect::" + std::string(detail::aspect_name(static_cast<int>(needed))) +
+                        "; check dev.has() first)");
+  return get();
+}
+} // namespace
+template <> uint64_t device::get_info<ext::intel::info::device::free_memory>() const {
+  return intel_device_info<uint64_t>(*this, aspect::ext_intel_free_memory, "free_memory",
+                                     [&] { return impl_->backend_device().free_memory(); });
+}
+template <> uint32_t device::get_info<ext::intel::info::device::memory_clock_rate>() const {
+  return intel_device_info<uint32_t>(*this, aspect::ext_intel_memory_clock_rate,
+                                     "memory_clock_rate",
+                                     [&] { return impl_->info().memory_clock_rate_mhz; });
+}
+template <> uint32_t device::get_info<ext::intel::info::device::memory_bus_width>() const {
+  return intel_device_info<uint32_t>(*this, aspect::ext_intel_memory_bus_width,
+                                     "memory_bus_width",
+                                     [&] { return impl_->info().memory_bus_width_bits; });
+}
+template <> std::string device::get_info<ext::intel::info::device::pci_address>() const {
+  return intel_device_info<std::string>(*this, aspect::ext_intel_pci_address, "pci_address",
+                                        [&] { return impl_->info().pci_address; });
+}
+
 bool device::ext_oneapi_can_access_peer(const device &peer, ext::oneapi::peer_access) const {
   return peer == *this;
 }

@@ -38,6 +38,10 @@ struct device_info {
   // Most work-groups per dimension of one launch (SYCL dimension order).
   std::array<size_t, 3> max_work_groups{2147483647, 2147483647, 2147483647};
   uint64_t global_mem_size = 0;
+  // sycl_ext_intel_device_info (0 / "" where the device has no such thing).
+  uint32_t memory_clock_rate_mhz = 0;
+  uint32_t memory_bus_width_bits = 0;
+  std::string pci_address; // "DDDD:BB:DD.F"
   uint64_t local_mem_size = 0;
   uint64_t max_mem_alloc_size = 0;
   uint32_t mem_base_addr_align_bits = 1024;
@@ -135,6 +139,9 @@ public:
     (void)name;
     return 0;
   }
+  // Bytes of device memory free now (sycl_ext_intel_device_info's
+  // free_memory).
+  virtual uint64_t free_memory() const = 0;
 };
 
 class backend {

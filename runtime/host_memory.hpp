@@ -15,4 +15,10 @@ inline uint64_t host_physical_memory() {
   return pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : uint64_t(1) << 32;
 }
 
+// Physical memory not in use now (what the CPU device reports as free).
+inline uint64_t host_available_memory() {
+  const long pages = ::sysconf(_SC_AVPHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : 0;
+}
+
 } // namespace usycl::rt

@@ -198,6 +198,15 @@ template <int Dims = 3> struct USYCL_EXPORT max_work_groups { using return_type 
 USYCL_INFO(device, max_global_work_groups, std::size_t)
 } // namespace ext::oneapi::experimental::info::device
 
+// sycl_ext_intel_device_info: what DPC++ programs print about a device. A
+// descriptor whose aspect the device lacks throws errc::feature_not_supported.
+namespace ext::intel::info::device {
+USYCL_INFO(device, free_memory, uint64_t)           // ext_intel_free_memory
+USYCL_INFO(device, memory_clock_rate, uint32_t)     // MHz; ext_intel_memory_clock_rate
+USYCL_INFO(device, memory_bus_width, uint32_t)      // bits; ext_intel_memory_bus_width
+USYCL_INFO(device, pci_address, std::string)        // "DDDD:BB:DD.F"; ext_intel_pci_address
+} // namespace ext::intel::info::device
+
 #undef USYCL_INFO
 } // namespace _V1
 } // namespace sycl

@@ -9,6 +9,8 @@
 
 namespace {
 
+constexpr int kLocalForUnion = 64;
+
 struct tile_header {
   int base;
   int scale;
@@ -18,6 +20,17 @@ struct tile_header {
 // _for_overwrite default-initialises: this one's constructor runs.
 struct defaulted {
   int value = 42;
+};
+
+// CUB-style temporary storage: a union whose members have default member
+// initialisers has no default constructor; _for_overwrite hands out its
+// storage unconstructed, as DPC++ does.
+struct scan_slot {
+  int value = 0;
+};
+union temp_storage {
+  scan_slot scan[kLocalForUnion];
+  int flat[kLocalForUnion];
 };
 
 constexpr int kGroups = 16;
@@ -41,8 +54,11 @@ int main() {
                      sycl::access::decorated::legacy>
          header = sycl::ext::oneapi::group_local_memory<tile_header>(g, 7, 3);
      auto initialised = sycl::ext::oneapi::group_local_memory_for_overwrite<defaulted>(g);
+     static_assert(!std::is_default_constructible_v<temp_storage>);
+     temp_storage &storage = *sycl::ext::oneapi::group_local_memory_for_overwrite<temp_storage>(g);
      const int l = static_cast<int>(it.get_local_id(0));
-     reversed[kLocal - 1 - l] = l;
+     storage.flat[l] = l;
+     reversed[kLocal - 1 - l] = storage.flat[l];
      by_group[l] = static_cast<int>(it.get_group(0)) * 1000;
      sycl::group_barrier(g);
      out[it.get_global_id(0)] =

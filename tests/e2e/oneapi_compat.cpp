@@ -4,7 +4,10 @@
 //  * the queue priority properties (a hint: recorded, no other effect);
 //  * sycl_ext_oneapi_clock: clock<scope>() increases across work in a kernel;
 //  * the num_compute_units and max_work_groups device descriptors, and
-//    peer access of a device to itself.
+//    peer access of a device to itself;
+//  * sycl_ext_intel_device_info: free_memory (CPU and CUDA), the memory
+//    clock, bus width and PCI address (CUDA), feature_not_supported without
+//    the aspect.
 #include "e2e_common.hpp"
 
 #include <cstdint>
@@ -33,6 +36,29 @@ int main() {
                 true);
   dev.ext_oneapi_enable_peer_access(dev);
   dev.ext_oneapi_disable_peer_access(dev);
+
+  namespace intel_info = sycl::ext::intel::info::device;
+  e2e::check_eq("has ext_intel_free_memory", dev.has(sycl::aspect::ext_intel_free_memory), true);
+  const uint64_t free_bytes = dev.get_info<intel_info::free_memory>();
+  e2e::check_eq("0 < free_memory <= global_mem_size",
+                free_bytes > 0 && free_bytes <= dev.get_info<sycl::info::device::global_mem_size>(),
+                true);
+  if (dev.is_gpu()) {
+    e2e::check_eq("memory_clock_rate (MHz) is plausible",
+                  dev.get_info<intel_info::memory_clock_rate>() > 100, true);
+    e2e::check_eq("memory_bus_width (bits) is plausible",
+                  dev.get_info<intel_info::memory_bus_width>() >= 64, true);
+    const std::string pci = dev.get_info<intel_info::pci_address>();
+    e2e::check_eq("pci_address DDDD:BB:DD.F (" + pci + ")", pci.size() == 12 && pci[4] == ':', true);
+  } else {
+    bool threw = false;
+    try {
+      (void)dev.get_info<intel_info::memory_clock_rate>();
+    } catch (const sycl::exception &e) {
+      threw = e.code() == sycl::errc::feature_not_supported;
+    }
+    e2e::check_eq("memory_clock_rate without the aspect throws feature_not_supported", threw, true);
+  }
   static_assert(std::is_same_v<sycl::ext::oneapi::plus<int>, sycl::plus<int>>);
   static_assert(std::is_same_v<sycl::ext::oneapi::maximum<>, sycl::maximum<>>);
 

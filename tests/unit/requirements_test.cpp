@@ -157,6 +157,7 @@ public:
   std::unique_ptr<backend_queue> create_queue(bool, bool) override { return nullptr; }
   bool has_kernel(const char *) override { return has_code_; }
   void memcpy_sync(void *, const void *, size_t) override {}
+  uint64_t free_memory() const override { return 0; }
   // As the real backends: the CPU takes its x86_64 images (code-less ones
   // included), a GPU only images with code for its target.
   bool can_use_image(const usycl_device_image &img) const override {

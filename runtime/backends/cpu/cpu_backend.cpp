@@ -328,7 +328,9 @@ public:
                      // images: software sampling (sycl/detail/image_texel.hpp)
                      aspect::image,
                      // kernel_bundle input/object states (api_kernel_bundle.cpp)
-                     aspect::online_compiler, aspect::online_linker})
+                     aspect::online_compiler, aspect::online_linker,
+                     // sycl_ext_intel_device_info: the host's free memory
+                     aspect::ext_intel_free_memory})
       info_.aspects.push_back(static_cast<int>(a));
   }
 
@@ -356,6 +358,7 @@ public:
   void memcpy_sync(void *dst, const void *src, size_t bytes) override {
     std::memcpy(dst, src, bytes);
   }
+  uint64_t free_memory() const override { return host_available_memory(); }
 
 private:
   device_info info_;

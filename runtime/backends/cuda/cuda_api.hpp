@@ -67,7 +67,12 @@ enum : int {
   CU_DEVICE_ATTRIBUTE_CLOCK_RATE = 13,
   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
   CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY = 19,
+  CU_DEVICE_ATTRIBUTE_PCI_BUS_ID = 33,
+  CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID = 34,
+  CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE = 36,
+  CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH = 37,
   CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING = 41,
+  CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID = 50,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
   CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY = 83,
@@ -195,6 +200,7 @@ static_assert(sizeof(CUDA_ARRAY3D_DESCRIPTOR) == 40 && sizeof(CUDA_MEMCPY3D) == 
     (int *value, int attribute, CUdevice dev))                                 \
   X(device_total_mem, "cuDeviceTotalMem_v2", true, CUresult,                   \
     (size_t * bytes, CUdevice dev))                                            \
+  X(mem_get_info, "cuMemGetInfo_v2", true, CUresult, (size_t * free, size_t *total)) \
   X(primary_ctx_retain, "cuDevicePrimaryCtxRetain", true, CUresult,            \
     (CUcontext * ctx, CUdevice dev))                                           \
   X(primary_ctx_release, "cuDevicePrimaryCtxRelease_v2", true, CUresult,       \

@@ -6,6 +6,7 @@
 #include "cuda_queue.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace usycl::rt::cuda {
 
@@ -28,6 +29,10 @@ enum aspect_value : int {
   aspect_usm_system_allocations = 17,
   aspect_usm_atomic_shared_allocations = 27,
   aspect_atomic64 = 28,
+  aspect_ext_intel_pci_address = 18,
+  aspect_ext_intel_free_memory = 36,
+  aspect_ext_intel_memory_clock_rate = 38,
+  aspect_ext_intel_memory_bus_width = 39,
 };
 } // namespace
 
@@ -54,6 +59,11 @@ device_info make_device_info(const device_attributes &a) {
                           static_cast<size_t>(std::max(a.max_grid[1], 1)),
                           static_cast<size_t>(std::max(a.max_grid[0], 1))};
   info.global_mem_size = a.total_mem;
+  info.memory_clock_rate_mhz = static_cast<uint32_t>(std::max(a.memory_clock_khz, 0) / 1000);
+  info.memory_bus_width_bits = static_cast<uint32_t>(std::max(a.memory_bus_width, 0));
+  char pci[32];
+  std::snprintf(pci, sizeof pci, "%04x:%02x:%02x.0", a.pci_domain, a.pci_bus, a.pci_device);
+  info.pci_address = pci;
   info.local_mem_size = static_cast<uint64_t>(std::max(a.smem_optin, a.smem_per_block));
   info.max_mem_alloc_size = a.total_mem;
   info.mem_base_addr_align_bits = driver_alignment * 8;
@@ -67,6 +77,13 @@ device_info make_device_info(const device_attributes &a) {
   // Texture and surface objects (cuda_images.cpp).
   as.push_back(aspect_image);
   as.push_back(aspect_queue_profiling);
+  // sycl_ext_intel_device_info, as DPC++'s CUDA devices report them.
+  as.push_back(aspect_ext_intel_pci_address);
+  as.push_back(aspect_ext_intel_free_memory);
+  if (info.memory_clock_rate_mhz != 0)
+    as.push_back(aspect_ext_intel_memory_clock_rate);
+  if (info.memory_bus_width_bits != 0)
+    as.push_back(aspect_ext_intel_memory_bus_width);
   // kernel_bundle input/object states: PTX JIT and linker of the driver.
   as.push_back(aspect_online_compiler);
   as.push_back(aspect_online_linker);
@@ -125,6 +142,11 @@ cuda_device::cuda_device(int ordinal) {
   size_t total = 0;
   if (a.device_total_mem(&total, dev) == CUDA_SUCCESS)
     attrs.total_mem = total;
+  attrs.memory_clock_khz = attr(CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE);
+  attrs.memory_bus_width = attr(CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH);
+  attrs.pci_domain = attr(CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID);
+  attrs.pci_bus = attr(CU_DEVICE_ATTRIBUTE_PCI_BUS_ID);
+  attrs.pci_device = attr(CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID);
   attrs.smem_per_block = attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
   attrs.smem_optin = attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
   attrs.managed = attr(CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY) != 0;
@@ -164,6 +186,14 @@ cuda_device::cuda_device(int ordinal) {
 }
 
 cuda_device::~cuda_device() = default;
+
+uint64_t cuda_device::free_memory() const {
+  state_->ctx->make_current();
+  size_t free = 0, total = 0;
+  check(state_->ctx->api().mem_get_info(&free, &total), sycl::errc::runtime,
+        "cuMemGetInfo failed on " + state_->info.name);
+  return free;
+}
 
 void *cuda_device::alloc_raw(usm_kind kind, size_t bytes) {
   const driver_api &a = state_->ctx->api();

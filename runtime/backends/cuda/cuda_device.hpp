@@ -60,6 +60,7 @@ public:
     return fit_of(image, state_->arch) != image_fit::incompatible;
   }
   void memcpy_sync(void *dst, const void *src, size_t bytes) override;
+  uint64_t free_memory() const override;
   // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK of the loaded kernel.
   size_t kernel_max_work_group_size(const char *name) override {
     return state_->kernels->get(name).max_threads;
@@ -95,6 +96,8 @@ struct device_attributes {
   int max_block[3] = {0, 0, 0}; // x, y, z
   int max_grid[3] = {0, 0, 0};  // x, y, z
   uint64_t total_mem = 0;
+  int memory_clock_khz = 0, memory_bus_width = 0;
+  int pci_domain = 0, pci_bus = 0, pci_device = 0;
   int smem_per_block = 0, smem_optin = 0;
   bool managed = false, concurrent_managed = false, pageable_access = false;
   bool unified_addressing = false, can_map_host = false;

@@ -49,8 +49,12 @@ USYCL_INLINE std::enable_if_t<std::is_trivially_destructible_v<T> && sycl::detai
 group_local_memory_for_overwrite(Group g) {
   T *memory = sycl::detail::group_local_allocation<T>();
   // Default-initialised: nothing to do for trivial types; a class with a
-  // default constructor gets it, run once (by the leader) for the group.
-  if constexpr (!std::is_trivially_default_constructible_v<T>) {
+  // default constructor gets it, run once (by the leader) for the group. A
+  // type that cannot be default-constructed (a union of class members, as
+  // CUB-style temp storage is) is left as raw storage for the caller to
+  // write, as DPC++ leaves every type.
+  if constexpr (!std::is_trivially_default_constructible_v<T> &&
+                std::is_default_constructible_v<T>) {
     if (g.leader())
       new (memory) T;
     sycl::detail::work_group_barrier();
