@@ -121,6 +121,16 @@ void handler_depends_on(handler &h, const event &e) {
     h.command().dependencies.push_back(e.impl());
 }
 
+void *handler_device_global_storage(handler &h, const void *host_object, size_t size,
+                                    size_t bytes, size_t offset, const char *operation) {
+  if (offset > size || bytes > size - offset)
+    throw exception(make_error_code(errc::invalid),
+                    std::string(operation) + ": " + std::to_string(bytes) + " bytes at offset " +
+                        std::to_string(offset) + " do not fit in the device_global's " +
+                        std::to_string(size) + " bytes");
+  return h.queue_impl()->device().backend_device().device_global_storage(host_object);
+}
+
 void handler_copy_from_buffer(handler &h, const std::shared_ptr<buffer_impl> &b,
                               const buffer_region &region, void *dst) {
   auto &cg = h.command();

@@ -142,6 +142,12 @@ public:
   // Bytes of device memory free now (sycl_ext_intel_device_info's
   // free_memory).
   virtual uint64_t free_memory() const = 0;
+  // This device's copy of the device_global whose host object is
+  // `host_object` (runtime/device_globals.hpp). The CPU device's copy is the
+  // host object.
+  virtual void *device_global_storage(const void *host_object) {
+    return const_cast<void *>(host_object);
+  }
 };
 
 class backend {

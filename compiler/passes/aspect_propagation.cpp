@@ -8,6 +8,7 @@
 #include "aspect_propagation.hpp"
 #include "assert_versioning.hpp"
 #include "work_group_scope.hpp"
+#include "device_globals.hpp"
 #include "device_if.hpp"
 #include "device_targets.hpp"
 #include "group_local_memory.hpp"
@@ -874,6 +875,7 @@ void registerUsyclPasses(PassBuilder &PB) {
   registerAssertVersioningPasses(PB);
   registerWorkGroupScopePasses(PB);
   registerGroupLocalMemoryPasses(PB);
+  registerDeviceGlobalsPasses(PB);
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         AspectPropagationOptions Options;

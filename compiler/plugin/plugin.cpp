@@ -22,6 +22,7 @@
 
 #include "aspect_collector.hpp"
 #include "device_code_checker.hpp"
+#include "device_global_collector.hpp"
 #include "integration_header.hpp"
 #include "lambda_attributes.hpp"
 #include "local_kernel_names.hpp"
@@ -118,6 +119,7 @@ public:
         std::make_unique<DeviceCodeChecker>(Options, deviceCodeChecks()));
     Consumers.push_back(std::make_unique<AspectCollector>(CI, Options));
     Consumers.push_back(std::make_unique<UnitMarkerPublisher>(CI, Options));
+    Consumers.push_back(std::make_unique<DeviceGlobalCollector>(CI, Options));
     if (CI.getLangOpts().SYCLIsDevice && !Options.IntegrationHeader.empty())
       Consumers.push_back(
           std::make_unique<IntegrationHeaderWriter>(Options.IntegrationHeader));

@@ -37,7 +37,7 @@
 namespace sycl {
 inline namespace _V1 {
 
-template <typename T> struct is_group : std::false_type {};
+template <typename T> struct is_group : std::bool_constant<detail::is_non_uniform_group_v<T>> {};
 template <int Dims> struct is_group<group<Dims>> : std::true_type {};
 template <> struct is_group<sub_group> : std::true_type {};
 template <typename T> inline constexpr bool is_group_v = is_group<T>::value;
@@ -471,7 +471,9 @@ template <typename Group> USYCL_INLINE size_t group_size(const Group &g) {
 
 template <typename Group, typename T, typename Op>
 USYCL_INLINE T group_reduce(Group g, T x, const Op &op) {
-  if constexpr (is_sub_group_v<Group>) {
+  if constexpr (is_non_uniform_group_v<Group>) {
+    return Group::usycl_reduce(g, x, op);
+  } else if constexpr (is_sub_group_v<Group>) {
     return sg_allreduce(x, op, g.get_local_linear_id(), g.get_local_linear_range(),
                         g.active_mask());
   } else {
@@ -485,7 +487,9 @@ USYCL_INLINE T group_reduce(Group g, T x, const Op &op) {
 
 template <typename Group, typename T, typename Op>
 USYCL_INLINE scan_result<T> group_scan(Group g, T x, const Op &op) {
-  if constexpr (is_sub_group_v<Group>) {
+  if constexpr (is_non_uniform_group_v<Group>) {
+    return Group::usycl_scan(g, x, op);
+  } else if constexpr (is_sub_group_v<Group>) {
     const uint32_t lane = g.get_local_linear_id(), n = g.get_local_linear_range();
     const uint32_t mask = g.active_mask();
     T v = sg_inclusive_scan(x, op, lane, n, mask);
@@ -502,7 +506,9 @@ USYCL_INLINE scan_result<T> group_scan(Group g, T x, const Op &op) {
 }
 
 template <typename Group, typename T> USYCL_INLINE T group_bcast(Group g, T x, size_t src) {
-  if constexpr (is_sub_group_v<Group>) {
+  if constexpr (is_non_uniform_group_v<Group>) {
+    return Group::usycl_broadcast(g, x, uint32_t(src));
+  } else if constexpr (is_sub_group_v<Group>) {
     return lane_shuffle<shfl_kind::idx>(g.active_mask(), g.get_local_linear_range(), x,
                                         uint32_t(src));
   } else {
@@ -516,7 +522,9 @@ template <typename Group, typename T> USYCL_INLINE T group_bcast(Group g, T x, s
 
 template <typename Group> USYCL_INLINE bool group_any(Group g, bool pred) {
 #if USYCL_DEVICE_NVPTX
-  if constexpr (is_sub_group_v<Group>)
+  if constexpr (is_non_uniform_group_v<Group>)
+    return __nvvm_vote_any_sync(g.usycl_mask(), pred);
+  else if constexpr (is_sub_group_v<Group>)
     return __nvvm_vote_any_sync(g.active_mask(), pred);
   else
     return __nvvm_bar0_or(pred) != 0; // bar.red.or: a barrier that reduces
@@ -527,7 +535,9 @@ template <typename Group> USYCL_INLINE bool group_any(Group g, bool pred) {
 
 template <typename Group> USYCL_INLINE bool group_all(Group g, bool pred) {
 #if USYCL_DEVICE_NVPTX
-  if constexpr (is_sub_group_v<Group>)
+  if constexpr (is_non_uniform_group_v<Group>)
+    return __nvvm_vote_all_sync(g.usycl_mask(), pred);
+  else if constexpr (is_sub_group_v<Group>)
     return __nvvm_vote_all_sync(g.active_mask(), pred);
   else
     return __nvvm_bar0_and(pred) != 0;

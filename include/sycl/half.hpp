@@ -106,7 +106,7 @@ constexpr std::uint16_t float_to_half_bits(float f) noexcept {
   std::uint32_t x = __builtin_bit_cast(std::uint32_t, f);
   const std::uint32_t sign = (x >> 16) & 0x8000u;
   x &= 0x7fffffffu;
-  std::uint32_t out;
+  std::uint32_t out = 0;
   if (x >= 0x47800000u) { // |f| >= 2^16, infinity or NaN
     out = x > 0x7f800000u ? 0x7e00u | ((x >> 13) & 0x3ffu) : 0x7c00u;
   } else if (x < 0x38800000u) { // below 2^-14: a half subnormal or zero

@@ -22,6 +22,10 @@
 namespace sycl {
 inline namespace _V1 {
 
+namespace ext::oneapi::experimental {
+template <typename T, typename PropertyListT> class device_global;
+} // namespace ext::oneapi::experimental
+
 namespace detail {
 class queue_impl;
 struct auto_name {};
@@ -36,6 +40,12 @@ template <typename KernelName, typename R, typename... Rest>
 void reduction_parallel_for(handler &h, R r, Rest &&...rest);
 
 USYCL_EXPORT void handler_depends_on(handler &h, const event &e);
+// sycl_ext_oneapi_device_global: the handler's device's copy of the variable
+// whose host object is `host_object` (`size` bytes), after checking that
+// [offset, offset + bytes) lies inside it; `operation` names the call in
+// the error.
+USYCL_EXPORT void *handler_device_global_storage(handler &h, const void *host_object, size_t size,
+                                                 size_t bytes, size_t offset, const char *operation);
 USYCL_EXPORT void handler_use_kernel_bundle(handler &h,
                                             const std::shared_ptr<kernel_bundle_impl> &bundle);
 USYCL_EXPORT void handler_set_spec_constant(handler &h, uint64_t key, const void *value,
@@ -249,6 +259,34 @@ public:
   }
   template <typename T> void copy(const T *src, T *dst, size_t count) {
     memcpy(dst, src, count * sizeof(T));
+  }
+  // sycl_ext_oneapi_device_global copies (the device's copy of the variable).
+  template <typename T, typename P>
+  void memcpy(ext::oneapi::experimental::device_global<T, P> &dest, const void *src,
+              size_t numBytes = sizeof(T), size_t destOffset = 0) {
+    void *copy = detail::handler_device_global_storage(*this, &dest, sizeof(T), numBytes,
+                                                       destOffset, "memcpy to a device_global");
+    memcpy(static_cast<char *>(copy) + destOffset, src, numBytes);
+  }
+  template <typename T, typename P>
+  void memcpy(void *dest, const ext::oneapi::experimental::device_global<T, P> &src,
+              size_t numBytes = sizeof(T), size_t srcOffset = 0) {
+    void *copy = detail::handler_device_global_storage(*this, &src, sizeof(T), numBytes,
+                                                       srcOffset, "memcpy from a device_global");
+    memcpy(dest, static_cast<const char *>(copy) + srcOffset, numBytes);
+  }
+  template <typename T, typename P>
+  void copy(const std::remove_all_extents_t<T> *src, ext::oneapi::experimental::device_global<T, P> &dest,
+            size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), size_t startIndex = 0) {
+    using E = std::remove_all_extents_t<T>;
+    memcpy(dest, src, count * sizeof(E), startIndex * sizeof(E));
+  }
+  template <typename T, typename P>
+  void copy(const ext::oneapi::experimental::device_global<T, P> &src,
+            std::remove_const_t<std::remove_all_extents_t<T>> *dest,
+            size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), size_t startIndex = 0) {
+    using E = std::remove_all_extents_t<T>;
+    memcpy(dest, src, count * sizeof(E), startIndex * sizeof(E));
   }
   void memset(void *ptr, int value, size_t bytes) {
     unsigned char byte = static_cast<unsigned char>(value);

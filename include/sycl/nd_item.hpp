@@ -89,7 +89,7 @@ private:
 };
 
 template <typename Group> void group_barrier(Group g, memory_scope = Group::fence_scope) {
-  if constexpr (std::is_same_v<Group, sub_group>)
+  if constexpr (std::is_same_v<Group, sub_group> || detail::is_non_uniform_group_v<Group>)
     g.barrier();
   else
     detail::work_group_barrier();

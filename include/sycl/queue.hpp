@@ -158,6 +158,62 @@ public:
   event memset(void *ptr, int value, size_t bytes) {
     return submit([&](handler &h) { h.memset(ptr, value, bytes); });
   }
+
+  // sycl_ext_oneapi_device_global: copies to and from the variable's copy on
+  // this queue's device: memcpy(dest, src, bytes, offset in bytes),
+  // copy(src, dest, count, start index); by default the whole variable.
+  template <typename T, typename P>
+  event memcpy(ext::oneapi::experimental::device_global<T, P> & first, const void * second, size_t count = sizeof(T),
+              size_t offset = 0, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.memcpy(first, second, count, offset);
+    });
+  }
+  template <typename T, typename P>
+  event memcpy(ext::oneapi::experimental::device_global<T, P> & first, const void * second, size_t count, size_t offset,
+              const event &dep) {
+    return memcpy(first, second, count, offset, std::vector<event>{dep});
+  }
+  template <typename T, typename P>
+  event memcpy(void * first, const ext::oneapi::experimental::device_global<T, P> & second, size_t count = sizeof(T),
+              size_t offset = 0, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.memcpy(first, second, count, offset);
+    });
+  }
+  template <typename T, typename P>
+  event memcpy(void * first, const ext::oneapi::experimental::device_global<T, P> & second, size_t count, size_t offset,
+              const event &dep) {
+    return memcpy(first, second, count, offset, std::vector<event>{dep});
+  }
+  template <typename T, typename P>
+  event copy(const std::remove_all_extents_t<T> * first, ext::oneapi::experimental::device_global<T, P> & second, size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>),
+              size_t offset = 0, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.copy(first, second, count, offset);
+    });
+  }
+  template <typename T, typename P>
+  event copy(const std::remove_all_extents_t<T> * first, ext::oneapi::experimental::device_global<T, P> & second, size_t count, size_t offset,
+              const event &dep) {
+    return copy(first, second, count, offset, std::vector<event>{dep});
+  }
+  template <typename T, typename P>
+  event copy(const ext::oneapi::experimental::device_global<T, P> & first, std::remove_const_t<std::remove_all_extents_t<T>> * second, size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>),
+              size_t offset = 0, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.copy(first, second, count, offset);
+    });
+  }
+  template <typename T, typename P>
+  event copy(const ext::oneapi::experimental::device_global<T, P> & first, std::remove_const_t<std::remove_all_extents_t<T>> * second, size_t count, size_t offset,
+              const event &dep) {
+    return copy(first, second, count, offset, std::vector<event>{dep});
+  }
   event memset(void *ptr, int value, size_t bytes, const event &dep) {
     return memset(ptr, value, bytes, std::vector<event>{dep});
   }

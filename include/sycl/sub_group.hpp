@@ -7,8 +7,19 @@
 #include <sycl/id.hpp>
 #include <sycl/memory_enums.hpp>
 
+#include <type_traits>
+
 namespace sycl {
 inline namespace _V1 {
+
+namespace detail {
+// The groups of sycl_ext_oneapi_non_uniform_groups (opportunistic_group):
+// a subset of a sub-group's work-items, which carries its own algorithms
+// (static usycl_* members) and barrier().
+template <typename G> struct is_non_uniform_group : std::false_type {};
+template <typename G>
+inline constexpr bool is_non_uniform_group_v = is_non_uniform_group<std::decay_t<G>>::value;
+} // namespace detail
 
 class sub_group {
 public:

@@ -55,12 +55,16 @@
 #include <sycl/usm.hpp>
 #include <sycl/vec.hpp>
 #include <sycl/ext/oneapi/bfloat16.hpp>
+#include <sycl/ext/oneapi/device_global/device_global.hpp>
+#include <sycl/ext/oneapi/device_global/properties.hpp>
 #include <sycl/ext/oneapi/dot_product.hpp>
 #include <sycl/ext/oneapi/experimental/architecture.hpp>
 #include <sycl/ext/oneapi/experimental/builtins.hpp>
 #include <sycl/ext/oneapi/experimental/clock.hpp>
 #include <sycl/ext/oneapi/experimental/device_if.hpp>
+#include <sycl/ext/oneapi/experimental/opportunistic_group.hpp>
 #include <sycl/ext/oneapi/group_local_memory.hpp>
+#include <sycl/ext/oneapi/properties/properties.hpp>
 #include <sycl/ext/oneapi/sub_group_mask.hpp>
 #include <sycl/khr/group_interface.hpp>
 #include <sycl/khr/work_item_queries.hpp>

@@ -105,7 +105,7 @@ ptx="$work/dev_O2.ptx"
 if [ -f "$ptx" ]; then
   # kernels
   n=$(grep -c '^\.visible \.entry _ZTSN1k' "$ptx")
-  [ "$n" -eq 15 ] && pass "15 kernels emitted" || fail "expected 15 kernels, found $n"
+  [ "$n" -eq 16 ] && pass "16 kernels emitted" || fail "expected 16 kernels, found $n"
   # exact lowering of single functions
   expect_in_kernel "$ptx" _ZTSN1k15only_native_expE 'ex2\.approx(\.ftz)?\.f32' "(native::exp -> __nv_fast_expf)"
   reject_in_kernel "$ptx" _ZTSN1k15only_native_expE 'fma\.rn\.f32' "(native::exp has no accurate range reduction)"
@@ -113,6 +113,8 @@ if [ -f "$ptx" ]; then
   expect_in_kernel "$ptx" _ZTSN1k15only_native_sinE 'sin\.approx(\.ftz)?\.f32' "(native::sin -> __nv_fast_sinf)"
   reject_in_kernel "$ptx" _ZTSN1k8only_sinE 'sin\.approx' "(sycl::sin is the accurate __nv_sinf)"
   expect_in_kernel "$ptx" _ZTSN1k16only_native_sqrtE 'sqrt\.approx(\.ftz)?\.f32' "(native::sqrt -> sqrt.approx)"
+  expect_in_kernel "$ptx" _ZTSN1k9only_sqrtE 'sqrt\.rn(\.ftz)?\.f32' "(sycl::sqrt(float) correctly rounded, as nvcc's sqrtf)"
+  reject_in_kernel "$ptx" _ZTSN1k9only_sqrtE 'sqrt\.approx' "(sycl::sqrt(float) is not the approximation)"
   # native:: / half_precision:: -> fast libdevice variants
   expect "$ptx" 'ex2\.approx(\.ftz)?\.f32' "(native::exp/exp2 -> ex2.approx)"
   expect "$ptx" 'sin\.approx(\.ftz)?\.f32' "(native::sin -> __nv_fast_sinf)"

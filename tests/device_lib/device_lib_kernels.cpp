@@ -40,6 +40,7 @@ struct only_exp;
 struct only_native_sin;
 struct only_sin;
 struct only_native_sqrt;
+struct only_sqrt;
 } // namespace k
 
 // Sink so that nothing is optimised away.
@@ -336,5 +337,6 @@ int main(int argc, char **argv) {
   RUN(k::only_native_sin, [=] { fp[1] = sycl::native::sin(fp[0]); });
   RUN(k::only_sin, [=] { fp[1] = sycl::sin(fp[0]); });
   RUN(k::only_native_sqrt, [=] { fp[1] = sycl::native::sqrt(fp[0]); });
+  RUN(k::only_sqrt, [=] { fp[1] = sycl::sqrt(fp[0]); });
   return 0;
 }

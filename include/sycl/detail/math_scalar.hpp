@@ -100,7 +100,9 @@ USYCL_M1(rint, __nv_rintf, __nv_rint, std::rint)
 USYCL_M1(round, __nv_roundf, __nv_round, std::round)
 USYCL_M1(sin, __nv_sinf, __nv_sin, std::sin)
 USYCL_M1(sinh, __nv_sinhf, __nv_sinh, std::sinh)
-USYCL_M1(sqrt, __nv_sqrtf, __nv_sqrt, std::sqrt)
+// Correctly rounded, as nvcc's sqrtf (-prec-sqrt=true) and the host: libdevice's
+// __nv_sqrtf follows __CUDA_PREC_SQRT, which NVVMReflect reads as 0 (sqrt.approx).
+USYCL_M1(sqrt, __nv_fsqrt_rn, __nv_sqrt, std::sqrt)
 USYCL_M1(tan, __nv_tanf, __nv_tan, std::tan)
 USYCL_M1(tanh, __nv_tanhf, __nv_tanh, std::tanh)
 USYCL_M1(tgamma, __nv_tgammaf, __nv_tgamma, std::tgamma)

@@ -180,6 +180,9 @@ cuda_device::cuda_device(int ordinal) {
   st->kernels = std::make_unique<kernel_cache>(st->ctx, st->arch, attrs.name,
                                                st->smem_optin);
   st->kernels->set_device_aspects(st->info.aspects);
+  st->globals = std::make_unique<device_global_copies>(st->ctx, st->info.name);
+  st->kernels->set_module_loaded_hook(
+      [globals = st->globals.get()](CUmodule module) { globals->bind(module); });
   st->builtins = std::make_unique<builtin_kernels>(st->ctx);
   st->images = std::make_unique<image_objects>(st->ctx);
   state_ = std::move(st);

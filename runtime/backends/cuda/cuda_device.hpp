@@ -6,6 +6,7 @@
 #include "cuda_api.hpp"
 #include "cuda_builtin_kernels.hpp"
 #include "cuda_context.hpp"
+#include "cuda_device_globals.hpp"
 #include "cuda_event.hpp"
 #include "cuda_fault.hpp"
 #include "cuda_image.hpp"
@@ -34,6 +35,9 @@ struct device_state {
   bool concurrent_managed = false;
   bool pageable_access = false;
   std::shared_ptr<event_pool> events;
+  // The device's copies of the program's device_globals (outlive the modules
+  // that point at them).
+  std::unique_ptr<device_global_copies> globals;
   std::unique_ptr<kernel_cache> kernels;
   std::unique_ptr<builtin_kernels> builtins;
   // The first error that lost the context (cuda_fault.hpp).
@@ -61,6 +65,9 @@ public:
   }
   void memcpy_sync(void *dst, const void *src, size_t bytes) override;
   uint64_t free_memory() const override;
+  void *device_global_storage(const void *host_object) override {
+    return state_->globals->storage(host_object);
+  }
   // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK of the loaded kernel.
   size_t kernel_max_work_group_size(const char *name) override {
     return state_->kernels->get(name).max_threads;

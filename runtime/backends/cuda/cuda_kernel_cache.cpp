@@ -177,6 +177,8 @@ kernel_cache::load_module(const usycl_device_image &image) {
     if (cached && *cached == CUDA_SUCCESS) {
       USYCL_TRACE_IF(basic, "module", "loaded %s on %s", describe_image(image).c_str(),
                      device_name_.c_str());
+      if (module_loaded_)
+        module_loaded_(st.module);
       return st;
     }
     st.module = nullptr;
@@ -195,6 +197,8 @@ kernel_cache::load_module(const usycl_device_image &image) {
     while (!log.empty() && (log.back() == '\n' || log.back() == ' '))
       log.pop_back();
     st.log = std::move(log);
+  } else if (module_loaded_) {
+    module_loaded_(st.module);
   }
   return st;
 }
@@ -342,6 +346,8 @@ kernel_entry &kernel_cache::get_specialized(kernel_entry &plain, const void *val
       CUfunction fn = nullptr;
       if (r == CUDA_SUCCESS) {
         specialized_modules_.push_back(module);
+        if (module_loaded_)
+          module_loaded_(module);
         r = a.module_get_function(&fn, module, plain.name.c_str());
       }
       if (r == CUDA_SUCCESS) {

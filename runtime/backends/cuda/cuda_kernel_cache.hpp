@@ -24,6 +24,7 @@
 #include "cuda_image.hpp"
 
 #include <atomic>
+#include <functional>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -63,6 +64,9 @@ public:
   ~kernel_cache();
   // Before the first lookup: the aspects the device reports.
   void set_device_aspects(std::vector<int> aspects) { aspects_ = std::move(aspects); }
+  // Before the first lookup: called with each module right after it loads
+  // (device_global binding), under the cache's lock.
+  void set_module_loaded_hook(std::function<void(CUmodule)> hook) { module_loaded_ = std::move(hook); }
   kernel_cache(const kernel_cache &) = delete;
   kernel_cache &operator=(const kernel_cache &) = delete;
 
@@ -160,6 +164,7 @@ private:
   sm_arch arch_;
   // The device's aspects: JIT-mode if_device_has variants are chosen by them.
   std::vector<int> aspects_;
+  std::function<void(CUmodule)> module_loaded_;
   std::string device_name_;
   uint32_t smem_optin_;
 
