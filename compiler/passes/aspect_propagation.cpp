@@ -12,6 +12,7 @@
 #include "device_if.hpp"
 #include "device_targets.hpp"
 #include "group_local_memory.hpp"
+#include "nonconvergent_asm.hpp"
 #include "tu_facts.hpp"
 #include "tu_local_kernel_names.hpp"
 
@@ -876,6 +877,7 @@ void registerUsyclPasses(PassBuilder &PB) {
   registerWorkGroupScopePasses(PB);
   registerGroupLocalMemoryPasses(PB);
   registerDeviceGlobalsPasses(PB);
+  registerNonConvergentAsmPasses(PB);
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         AspectPropagationOptions Options;

@@ -10,7 +10,7 @@
 
 namespace {
 
-constexpr int n_out = 40;
+constexpr int n_out = 44;
 using space = sycl::access::address_space;
 using sycl::access::decorated;
 
@@ -68,6 +68,11 @@ void compute(float *out, LocalPtr local_out, GlobalPtr global_out) {
   out[k++] = static_cast<float>(sycl::clz(sycl::ushort2(1, 0)).y());
   out[k++] = static_cast<float>(sycl::rotate(0x80000001u, 1u));
   out[k++] = static_cast<float>(sycl::ctz(std::int64_t(1) << 40));
+  // constants of long double precision in the headers must not reach the
+  // device code (no long double on NVPTX)
+  out[k++] = sycl::degrees(v).y();
+  out[k++] = sycl::radians(180.0f);
+  out[k++] = sycl::sinpi(0.25f);
   while (k < n_out)
     out[k++] = 0.0f;
 }

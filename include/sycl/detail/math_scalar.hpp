@@ -44,8 +44,8 @@ namespace m {
 __extension__ typedef __int128 i128_t;
 __extension__ typedef unsigned __int128 u128_t;
 
-template <typename F> inline constexpr F pi_v = F(3.141592653589793238462643383279502884L);
-template <typename F> inline constexpr F inv_pi_v = F(0.318309886183790671537767526745028724L);
+template <typename F> inline constexpr F pi_v = F(3.141592653589793238462643383279502884);
+template <typename F> inline constexpr F inv_pi_v = F(0.318309886183790671537767526745028724);
 
 // half: compute in float, round back.
 #define USYCL_HALF1(NAME)                                                                \
@@ -708,11 +708,11 @@ template <typename T> USYCL_INLINE bool msb_or_value(T x) noexcept {
 // ---- common functions: float, double and half (computed in float) ----
 template <typename E> USYCL_INLINE E degrees(E radians) noexcept {
   using C = calc_t<E>;
-  return E(static_cast<C>(radians) * C(57.295779513082320876798154814105170L));
+  return E(static_cast<C>(radians) * C(57.295779513082320876798154814105170));
 }
 template <typename E> USYCL_INLINE E radians(E degrees) noexcept {
   using C = calc_t<E>;
-  return E(static_cast<C>(degrees) * C(0.017453292519943295769236907684886127L));
+  return E(static_cast<C>(degrees) * C(0.017453292519943295769236907684886127));
 }
 template <typename E> USYCL_INLINE E mix(E x, E y, E a) noexcept {
   using C = calc_t<E>;

@@ -376,6 +376,62 @@ kernel_entry &kernel_cache::get_specialized(kernel_entry &plain, const void *val
   }
 }
 
+kernel_entry &kernel_cache::for_block_size(kernel_entry &k, uint32_t threads) {
+  if (threads <= k.max_threads)
+    return k;
+  std::lock_guard lock(mutex_);
+  auto [slot, inserted] = sized_.try_emplace({&k, threads}, nullptr);
+  if (!inserted)
+    return *slot->second;
+  const driver_api &a = ctx_->api();
+  ctx_->make_current();
+  std::string failures;
+  for (const usycl_device_image *img :
+       rank_images(usable(image_registry::instance().images_with_kernel(k.name.c_str())), arch_)) {
+    if (img->format != USYCL_IMAGE_PTX)
+      continue;
+    std::string ptx(reinterpret_cast<const char *>(img->begin),
+                    reinterpret_cast<const char *>(img->end));
+    while (!ptx.empty() && ptx.back() == '\0')
+      ptx.pop_back();
+    std::string log(jit_log_size, '\0');
+    int options[] = {CU_JIT_THREADS_PER_BLOCK, CU_JIT_ERROR_LOG_BUFFER,
+                     CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    void *values[] = {reinterpret_cast<void *>(uintptr_t(threads)), log.data(),
+                      reinterpret_cast<void *>(uintptr_t(log.size()))};
+    CUmodule module = nullptr;
+    CUresult r = a.module_load_data_ex(&module, ptx.c_str(), 3, options, values);
+    USYCL_TRACE_IF(basic, "module", "%s %s on %s for blocks of %u threads",
+                   r == CUDA_SUCCESS ? "loaded" : "cannot load", describe_image(*img).c_str(),
+                   device_name_.c_str(), threads);
+    CUfunction fn = nullptr;
+    if (r == CUDA_SUCCESS) {
+      specialized_modules_.push_back(module);
+      if (module_loaded_)
+        module_loaded_(module);
+      r = a.module_get_function(&fn, module, k.name.c_str());
+    }
+    if (r == CUDA_SUCCESS) {
+      entries_.push_back(make_entry(fn, module, k.name.c_str(), *img));
+      if (entries_.back()->max_threads >= threads) {
+        slot->second = entries_.back().get();
+        return *slot->second;
+      }
+      failures += "\n  " + describe_image(*img) + ": still only " +
+                  std::to_string(entries_.back()->max_threads) + " threads per block";
+      continue;
+    }
+    log.resize(std::strlen(log.c_str()));
+    failures += "\n  " + describe_image(*img) + ": " + driver::get().describe(r);
+    if (!log.empty())
+      failures += "\n    JIT log: " + log;
+  }
+  USYCL_TRACE_IF(basic, "module", "kernel %s: no build for blocks of %u threads%s", k.pretty.c_str(),
+                 threads, failures.c_str());
+  slot->second = &k; // the launch reports the limit
+  return k;
+}
+
 void kernel_cache::throw_not_found(
     const char *name, const std::vector<const usycl_device_image *> &holding) {
   std::string msg = "CUDA backend: kernel " + trace::kernel_name(name) +

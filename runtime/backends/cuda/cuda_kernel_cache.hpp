@@ -87,6 +87,14 @@ public:
     return get_specialized(get(name), values);
   }
 
+  // The kernel compiled to run work-groups of `threads` work-items: when the
+  // registers of `k`'s code allow fewer (k.max_threads < threads <= the
+  // device's limit), its PTX is JIT-compiled again with that many threads per
+  // block (ptxas then keeps to the registers that allows, as nvcc does with
+  // __launch_bounds__), once per (kernel, size). `k` itself when it already
+  // fits or no PTX image holds it.
+  kernel_entry &for_block_size(kernel_entry &k, uint32_t threads);
+
   // Whether some registered image holding `name` fits this device (no load).
   bool has_kernel(const char *name);
 
@@ -178,6 +186,8 @@ private:
   // the plain one); their modules, unloaded with the cache.
   std::map<std::pair<const kernel_entry *, const void *>, kernel_entry *> specialized_;
   std::vector<CUmodule> specialized_modules_;
+  // (kernel entry, threads per block) -> the entry built for that block size.
+  std::map<std::pair<const kernel_entry *, uint32_t>, kernel_entry *> sized_;
   uint64_t seen_generation_ = 0;
 };
 

@@ -65,7 +65,17 @@ void cuda_queue::fail(CUresult r, const std::string &what) const {
 
 void cuda_queue::launch(const sycl::detail::kernel_launch &l) {
   dev_->fault->throw_if_lost();
-  kernel_entry &k = dev_->kernels->get(l.name, l.spec_constants);
+  kernel_entry *kp = &dev_->kernels->get(l.name, l.spec_constants);
+  if (l.nd_range && !l.spec_constants) {
+    // More work-items per group than the registers of the kernel's code
+    // allow: build it for that block size (cuda_kernel_cache.hpp).
+    uint64_t threads = 1;
+    for (uint32_t d = 0; d < l.dims && d < 3; ++d)
+      threads *= l.local[d];
+    if (threads > kp->max_threads && threads <= dev_->limits.max_threads_per_block) [[unlikely]]
+      kp = &dev_->kernels->for_block_size(*kp, static_cast<uint32_t>(threads));
+  }
+  kernel_entry &k = *kp;
   if (k.object_size && l.kernel_object_size != k.object_size) [[unlikely]]
     throw sycl::exception(
         sycl::make_error_code(sycl::errc::kernel_argument),

@@ -113,12 +113,11 @@ public:
 
 private:
 #if defined(__SYCL_DEVICE_ONLY__) && defined(__NVPTX__)
-  // Global memory: an explicit cast so that the optimiser emits global (not
-  // generic) accesses once it sees through it.
-  storage_t &storage() const noexcept {
-    return *(storage_t *)sycl::detail::to_space<access::address_space::global_space>(ptr_);
-  }
-  storage_t *ptr_ = nullptr;
+  // A pointer into global memory: the optimiser sees where the generic
+  // reference points and emits ld.global/st.global, not generic accesses.
+  using global_storage_t = sycl::detail::decorated_t<storage_t, access::address_space::global_space>;
+  storage_t &storage() const noexcept { return *(storage_t *)ptr_; }
+  global_storage_t *ptr_ = nullptr;
 #else
   storage_t &storage() noexcept { return value_; }
   const storage_t &storage() const noexcept { return value_; }
