@@ -13,6 +13,7 @@
 #include "device_targets.hpp"
 #include "group_local_memory.hpp"
 #include "nonconvergent_asm.hpp"
+#include "read_only_loads.hpp"
 #include "tu_facts.hpp"
 #include "tu_local_kernel_names.hpp"
 
@@ -878,6 +879,7 @@ void registerUsyclPasses(PassBuilder &PB) {
   registerGroupLocalMemoryPasses(PB);
   registerDeviceGlobalsPasses(PB);
   registerNonConvergentAsmPasses(PB);
+  registerReadOnlyLoadsPasses(PB);
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         AspectPropagationOptions Options;

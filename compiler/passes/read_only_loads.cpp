@@ -1,0 +1,111 @@
+//===- read_only_loads.cpp - ld.global.nc for data a kernel never writes --===//
+
+#include "read_only_loads.hpp"
+
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/MemoryLocation.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace usycl::passes {
+namespace {
+
+constexpr unsigned GenericSpace = 0, GlobalSpace = 1;
+// Alias queries per kernel at most (loads x writers): a huge kernel keeps
+// its loads as they are rather than slow the compilation down.
+constexpr size_t QueryBudget = 200000;
+
+// Instructions that write no memory a kernel's data can live in: barriers
+// and fences order memory but write none (a location read on both sides of a
+// barrier and written by nobody is still read-only), and the runtime hooks
+// below write only their own state.
+bool ordersOnly(const Instruction &I) {
+  if (isa<FenceInst>(I))
+    return true;
+  const auto *Call = dyn_cast<CallBase>(&I);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  if (!Callee)
+    return false;
+  const StringRef Name = Callee->getName();
+  // The runtime's own device state (assert flags, the printf buffer), which
+  // no pointer a kernel is given can reach.
+  if (Name.starts_with("__usycl_assert") || Name == "vprintf" || Name == "__assertfail")
+    return true;
+  if (!Callee->isIntrinsic())
+    return false;
+  return Name.starts_with("llvm.nvvm.barrier") || Name.starts_with("llvm.nvvm.bar.") ||
+         Name.starts_with("llvm.nvvm.membar") || Name.starts_with("llvm.nvvm.fence");
+}
+
+bool markReadOnlyLoads(Function &F, AAResults &AA) {
+  SmallVector<LoadInst *, 32> Loads;
+  SmallVector<Instruction *, 32> Writers;
+  for (Instruction &I : instructions(F)) {
+    if (auto *L = dyn_cast<LoadInst>(&I)) {
+      const unsigned Space = L->getPointerAddressSpace();
+      if (L->isSimple() && (Space == GlobalSpace || Space == GenericSpace) &&
+          !L->hasMetadata(LLVMContext::MD_invariant_load))
+        Loads.push_back(L);
+    } else if (I.mayWriteToMemory() && !ordersOnly(I)) {
+      Writers.push_back(&I);
+    }
+  }
+  if (Loads.empty() || Loads.size() * std::max<size_t>(Writers.size(), 1) > QueryBudget)
+    return false;
+  bool Changed = false;
+  MDNode *Empty = MDNode::get(F.getContext(), {});
+  for (LoadInst *L : Loads) {
+    const MemoryLocation Where = MemoryLocation::get(L);
+    bool Written = false;
+    for (Instruction *W : Writers)
+      if (isModSet(AA.getModRefInfo(W, Where))) {
+        Written = true;
+        break;
+      }
+    if (Written)
+      continue;
+    L->setMetadata(LLVMContext::MD_invariant_load, Empty);
+    Changed = true;
+  }
+  return Changed;
+}
+
+} // namespace
+
+PreservedAnalyses ReadOnlyLoadsPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (!Triple(M.getTargetTriple()).isNVPTX())
+    return PreservedAnalyses::all();
+  FunctionAnalysisManager &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  bool Changed = false;
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.getCallingConv() == CallingConv::PTX_Kernel)
+      Changed |= markReadOnlyLoads(F, FAM.getResult<AAManager>(F));
+  if (!Changed)
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}
+
+void registerReadOnlyLoadsPasses(PassBuilder &PB) {
+  PB.registerOptimizerLastEPCallback([](ModulePassManager &MPM, OptimizationLevel Level,
+                                        ThinOrFullLTOPhase) {
+    if (Level != OptimizationLevel::O0)
+      MPM.addPass(ReadOnlyLoadsPass());
+  });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != ReadOnlyLoadsPass::name())
+          return false;
+        MPM.addPass(ReadOnlyLoadsPass());
+        return true;
+      });
+}
+
+} // namespace usycl::passes
