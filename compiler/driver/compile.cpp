@@ -171,6 +171,12 @@ Expected<Command> SourceCompiler::devicePass(const InputFile &Source,
        // defines on libdevice: without it clang emits llvm.exp.* & co., which
        // the NVPTX backend cannot select ("no libcall available for fexp").
        "-fmath-errno",
+       // Fuse multiplies and adds across statements, as nvcc (--fmad=true)
+       // and DPC++ (-ffp-model=fast) compile device code: programs validated
+       // against their CUDA originals' results round the same way (HeCBench
+       // adamw's quantisation fails its check with contraction within
+       // expressions only). A -ffp-contract= of the user's comes later and wins.
+       "-ffp-contract=fast",
        // Pin the PTX ISA floor to what the architecture needs, so the result
        // does not depend on which CUDA (if any) clang happens to find.
        "-Xclang", "-target-feature", "-Xclang",

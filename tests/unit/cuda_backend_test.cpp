@@ -840,6 +840,7 @@ TEST(CudaDeviceInfo, FromAttributes) {
   a.smem_per_block = 48 * 1024;
   a.smem_optin = 227 * 1024;
   a.managed = a.concurrent_managed = a.unified_addressing = a.can_map_host = true;
+  a.host_native_atomic = true; // an NVLink-C2C host (GH200)
   device_info info = make_device_info(a);
   EXPECT_EQ(info.name, a.name);
   EXPECT_EQ(info.vendor, "NVIDIA Corporation");
@@ -863,6 +864,13 @@ TEST(CudaDeviceInfo, FromAttributes) {
     EXPECT_EQ(std::find(info.aspects.begin(), info.aspects.end(), aspect),
               info.aspects.end())
         << "unexpected aspect " << aspect;
+
+  // A PCIe host: host atomics do not reach the device's view of shared
+  // memory, so no usm_atomic_shared_allocations (SYCL-CTS usm_atomic_access).
+  a.host_native_atomic = false;
+  const device_info pcie = make_device_info(a);
+  EXPECT_EQ(std::find(pcie.aspects.begin(), pcie.aspects.end(), 27), pcie.aspects.end());
+  EXPECT_NE(std::find(pcie.aspects.begin(), pcie.aspects.end(), 15), pcie.aspects.end());
 }
 
 TEST(CudaBackend, CreatesQuietlyEverywhere) {

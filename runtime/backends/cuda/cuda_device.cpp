@@ -94,7 +94,10 @@ device_info make_device_info(const device_attributes &a) {
     as.push_back(aspect_usm_shared_allocations);
   if (a.pageable_access)
     as.push_back(aspect_usm_system_allocations);
-  if (a.managed && a.concurrent_managed)
+  // Host and kernel updating one shared allocation at once, atomically: the
+  // pages must stay put (concurrent managed access) and the host's atomics
+  // must be atomic for the device too, which PCIe hosts do not give.
+  if (a.managed && a.concurrent_managed && a.host_native_atomic)
     as.push_back(aspect_usm_atomic_shared_allocations);
   if (sm >= 60)
     as.push_back(aspect_atomic64);
@@ -152,6 +155,7 @@ cuda_device::cuda_device(int ordinal) {
   attrs.managed = attr(CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY) != 0;
   attrs.concurrent_managed = attr(CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS) != 0;
   attrs.pageable_access = attr(CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS) != 0;
+  attrs.host_native_atomic = attr(CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED) != 0;
   attrs.unified_addressing = attr(CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING) != 0;
   attrs.can_map_host = attr(CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY) != 0;
   if (!attrs.unified_addressing)

@@ -108,6 +108,9 @@ struct device_attributes {
   int smem_per_block = 0, smem_optin = 0;
   bool managed = false, concurrent_managed = false, pageable_access = false;
   bool unified_addressing = false, can_map_host = false;
+  // Host and device atomics on one location are atomic with respect to each
+  // other (NVLink-C2C systems; not PCIe hosts).
+  bool host_native_atomic = false;
 };
 device_info make_device_info(const device_attributes &attrs);
 
