@@ -76,6 +76,8 @@ bool prepareOnDevice(ArrayRef<GlobalVariable *> Globals, const std::string &Mark
       GV->setLinkage(GlobalValue::WeakODRLinkage);
     GV->setVisibility(GlobalValue::DefaultVisibility);
     GV->setConstant(false);
+    // For usycl-read-only-loads: the slot's pointer leads to the device's copy.
+    GV->setMetadata(DeviceGlobalSlotMetadata, MDNode::get(GV->getContext(), {}));
   }
   return !Globals.empty();
 }

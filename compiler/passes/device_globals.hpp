@@ -55,6 +55,10 @@ struct DeviceGlobalFacts {
 void publishDeviceGlobals(const llvm::Module *M, DeviceGlobalFacts Facts);
 std::optional<DeviceGlobalFacts> takeDeviceGlobals(const llvm::Module *M);
 
+// Marks, in device modules, the variables whose value is the pointer to a
+// device_global's copy (read by usycl-read-only-loads).
+inline constexpr const char *DeviceGlobalSlotMetadata = "usycl.device_global";
+
 // The runtime entry the host constructor calls (runtime/device_globals.cpp).
 inline constexpr const char *RegisterDeviceGlobalFunction = "__usycl_register_device_global";
 

@@ -2,8 +2,11 @@
 
 #include "read_only_loads.hpp"
 
+#include "device_globals.hpp"
+
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/MemoryLocation.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Instructions.h"
@@ -37,10 +40,54 @@ bool ordersOnly(const Instruction &I) {
   // no pointer a kernel is given can reach.
   if (Name.starts_with("__usycl_assert") || Name == "vprintf" || Name == "__assertfail")
     return true;
+  // libdevice's math (linked after this pass, so only declared here): pure
+  // unless it has a pointer to write through (sincos, frexp, modf, ...).
+  if (Name.starts_with("__nv_"))
+    return none_of(Call->args(), [](const Use &A) { return A->getType()->isPointerTy(); });
   if (!Callee->isIntrinsic())
     return false;
   return Name.starts_with("llvm.nvvm.barrier") || Name.starts_with("llvm.nvvm.bar.") ||
          Name.starts_with("llvm.nvvm.membar") || Name.starts_with("llvm.nvvm.fence");
+}
+
+// Where a pointer comes from, as far as this pass cares: a pointer loaded
+// from the kernel object (a captured USM or accessor pointer), or the copy of
+// a device_global (loaded from its slot), or anything else.
+enum class Origin { KernelObject, DeviceGlobal, Other };
+
+Origin originOf(const Value *Pointer) {
+  const Value *Base = getUnderlyingObject(Pointer);
+  const auto *Load = dyn_cast<LoadInst>(Base);
+  if (!Load)
+    return Origin::Other;
+  const Value *From = getUnderlyingObject(Load->getPointerOperand());
+  if (const auto *Arg = dyn_cast<Argument>(From); Arg && Arg->hasByValAttr())
+    return Origin::KernelObject;
+  if (const auto *GV = dyn_cast<GlobalVariable>(From);
+      GV && GV->hasMetadata(DeviceGlobalSlotMetadata))
+    return Origin::DeviceGlobal;
+  return Origin::Other;
+}
+
+// A device_global's copy is memory the runtime allocates and only device
+// code reaches (through the variable): no pointer the host gave the kernel
+// points into it.
+bool cannotReach(const Instruction &Writer, Origin LoadOrigin) {
+  if (LoadOrigin != Origin::DeviceGlobal)
+    return false;
+  const Value *Pointer = nullptr;
+  if (const auto *S = dyn_cast<StoreInst>(&Writer))
+    Pointer = S->getPointerOperand();
+  else if (const auto *A = dyn_cast<AtomicRMWInst>(&Writer))
+    Pointer = A->getPointerOperand();
+  else if (const auto *C = dyn_cast<AtomicCmpXchgInst>(&Writer))
+    Pointer = C->getPointerOperand();
+  if (!Pointer)
+    return false;
+  // The copy is in global memory: work-group (3) and private (5) memory
+  // are elsewhere.
+  const unsigned Space = Pointer->getType()->getPointerAddressSpace();
+  return Space == 3 || Space == 5 || originOf(Pointer) == Origin::KernelObject;
 }
 
 bool markReadOnlyLoads(Function &F, AAResults &AA) {
@@ -62,9 +109,10 @@ bool markReadOnlyLoads(Function &F, AAResults &AA) {
   MDNode *Empty = MDNode::get(F.getContext(), {});
   for (LoadInst *L : Loads) {
     const MemoryLocation Where = MemoryLocation::get(L);
+    const Origin LoadOrigin = originOf(L->getPointerOperand());
     bool Written = false;
     for (Instruction *W : Writers)
-      if (isModSet(AA.getModRefInfo(W, Where))) {
+      if (!cannotReach(*W, LoadOrigin) && isModSet(AA.getModRefInfo(W, Where))) {
         Written = true;
         break;
       }

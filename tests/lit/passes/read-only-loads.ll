@@ -52,6 +52,37 @@ define void @helper(ptr addrspace(1) %in) {
   ret void
 }
 
+; A device_global's copy (reached through its slot, marked by
+; usycl-device-globals) is out of reach of the pointers the kernel object
+; holds and of work-group memory; libdevice math without pointer arguments
+; writes nothing.
+; CHECK-LABEL: define ptx_kernel void @device_global_table(
+; CHECK: %v = load float, ptr %at, align 4, !invariant.load
+; CHECK: %w = load float, ptr %at, align 4{{$}}
+%object = type { ptr, i32 }
+@slot = addrspace(1) global ptr null, !usycl.device_global !5
+@shared = addrspace(3) global float 0.0
+define ptx_kernel void @device_global_table(ptr byval(%object) %obj, i64 %i) {
+  %copy = load ptr, ptr addrspacecast (ptr addrspace(1) @slot to ptr), align 8
+  %at = getelementptr float, ptr %copy, i64 %i
+  %v = load float, ptr %at, align 4
+  %s = call float @__nv_sinf(float %v)
+  %out = load ptr, ptr %obj, align 8
+  store float %s, ptr %out, align 4
+  store float %s, ptr addrspace(3) @shared, align 4
+  ret void
+}
+; ... but a store through the copy itself is a writer.
+define ptx_kernel void @device_global_written(ptr byval(%object) %obj, i64 %i) {
+  %copy = load ptr, ptr addrspacecast (ptr addrspace(1) @slot to ptr), align 8
+  %at = getelementptr float, ptr %copy, i64 %i
+  %w = load float, ptr %at, align 4
+  %next = getelementptr float, ptr %copy, i64 1
+  store float %w, ptr %next, align 4
+  ret void
+}
+
+declare float @__nv_sinf(float)
 declare void @llvm.nvvm.barrier.cta.sync.all(i32)
 declare void @__usycl_assert_launch_begin(i64)
 declare void @unknown()
@@ -61,3 +92,4 @@ declare void @unknown()
 !2 = distinct !{!2, !"f"}
 !3 = !{!4}
 !4 = distinct !{!4, !2, !"out"}
+!5 = !{}
