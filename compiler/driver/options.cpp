@@ -433,6 +433,17 @@ Expected<DriverOptions> CommandLineParser::parse() {
         addHostOpenMP();
         continue;
       }
+      // icpx's switches that link Intel's libraries: usycl ships none.
+      if (First == "-qmkl" || First.starts_with("-qmkl=") || First == "-qtbb" ||
+          First == "-qipp" || First.starts_with("-qipp=") || First == "-qdaal" ||
+          First.starts_with("-qdaal="))
+        return makeError("'" + First + "' links an Intel oneAPI library (" +
+                         (First.starts_with("-qmkl") ? "oneMKL"
+                          : First == "-qtbb"         ? "oneTBB"
+                          : First.starts_with("-qipp") ? "IPP"
+                                                       : "oneDAL") +
+                         "), which usycl does not provide; install it and link it "
+                         "explicitly (-l<library> -L<dir>), or drop the flag");
       if (First.starts_with("-fsycl-") || First.starts_with("-fsycl=") ||
           First.starts_with("-fno-sycl-")) {
         if (Error E = handleSyclFlag(First))
