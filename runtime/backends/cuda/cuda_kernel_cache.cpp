@@ -333,21 +333,13 @@ kernel_entry &kernel_cache::get_specialized(kernel_entry &plain, const void *val
           load_ptx_through_cache(a, &module, ptx->c_str(), arch_, what);
       CUresult r = cached ? *cached : CUDA_ERROR_NOT_FOUND;
       std::string log;
-      if (r != CUDA_SUCCESS) {
-        log.assign(jit_log_size, '\0');
-        int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-        void *option_values[] = {log.data(), reinterpret_cast<void *>(uintptr_t(log.size()))};
-        module = nullptr;
-        r = a.module_load_data_ex(&module, ptx->c_str(), 2, options, option_values);
-        log.resize(std::strlen(log.c_str()));
-      }
+      if (r != CUDA_SUCCESS)
+        r = jit_load(ptx->c_str(), 0, module, log);
       USYCL_TRACE_IF(basic, "module", "%s %s on %s", r == CUDA_SUCCESS ? "loaded" : "cannot load",
                      what.c_str(), device_name_.c_str());
       CUfunction fn = nullptr;
       if (r == CUDA_SUCCESS) {
-        specialized_modules_.push_back(module);
-        if (module_loaded_)
-          module_loaded_(module);
+        adopt_extra_module(module);
         r = a.module_get_function(&fn, module, plain.name.c_str());
       }
       if (r == CUDA_SUCCESS) {
@@ -376,6 +368,26 @@ kernel_entry &kernel_cache::get_specialized(kernel_entry &plain, const void *val
   }
 }
 
+CUresult kernel_cache::jit_load(const char *ptx, uint32_t threads_per_block, CUmodule &module,
+                                std::string &log) {
+  log.assign(jit_log_size, '\0');
+  int options[3] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                    CU_JIT_THREADS_PER_BLOCK};
+  void *values[3] = {log.data(), reinterpret_cast<void *>(uintptr_t(log.size())),
+                     reinterpret_cast<void *>(uintptr_t(threads_per_block))};
+  module = nullptr;
+  CUresult r =
+      ctx_->api().module_load_data_ex(&module, ptx, threads_per_block ? 3 : 2, options, values);
+  log.resize(std::strlen(log.c_str()));
+  return r;
+}
+
+void kernel_cache::adopt_extra_module(CUmodule module) {
+  specialized_modules_.push_back(module);
+  if (module_loaded_)
+    module_loaded_(module);
+}
+
 kernel_entry &kernel_cache::for_block_size(kernel_entry &k, uint32_t threads) {
   if (threads <= k.max_threads)
     return k;
@@ -394,21 +406,15 @@ kernel_entry &kernel_cache::for_block_size(kernel_entry &k, uint32_t threads) {
                     reinterpret_cast<const char *>(img->end));
     while (!ptx.empty() && ptx.back() == '\0')
       ptx.pop_back();
-    std::string log(jit_log_size, '\0');
-    int options[] = {CU_JIT_THREADS_PER_BLOCK, CU_JIT_ERROR_LOG_BUFFER,
-                     CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-    void *values[] = {reinterpret_cast<void *>(uintptr_t(threads)), log.data(),
-                      reinterpret_cast<void *>(uintptr_t(log.size()))};
+    std::string log;
     CUmodule module = nullptr;
-    CUresult r = a.module_load_data_ex(&module, ptx.c_str(), 3, options, values);
+    CUresult r = jit_load(ptx.c_str(), threads, module, log);
     USYCL_TRACE_IF(basic, "module", "%s %s on %s for blocks of %u threads",
                    r == CUDA_SUCCESS ? "loaded" : "cannot load", describe_image(*img).c_str(),
                    device_name_.c_str(), threads);
     CUfunction fn = nullptr;
     if (r == CUDA_SUCCESS) {
-      specialized_modules_.push_back(module);
-      if (module_loaded_)
-        module_loaded_(module);
+      adopt_extra_module(module);
       r = a.module_get_function(&fn, module, k.name.c_str());
     }
     if (r == CUDA_SUCCESS) {
@@ -421,7 +427,6 @@ kernel_entry &kernel_cache::for_block_size(kernel_entry &k, uint32_t threads) {
                   std::to_string(entries_.back()->max_threads) + " threads per block";
       continue;
     }
-    log.resize(std::strlen(log.c_str()));
     failures += "\n  " + describe_image(*img) + ": " + driver::get().describe(r);
     if (!log.empty())
       failures += "\n    JIT log: " + log;

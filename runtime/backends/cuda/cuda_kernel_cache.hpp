@@ -160,6 +160,12 @@ private:
   kernel_entry &get_slow(const char *name);
   kernel_entry &get_specialized(kernel_entry &plain, const void *values);
   module_state &load_module(const usycl_device_image &image);
+  // JIT-compiles `ptx` into `module` with the error log in `log` (and, when
+  // not 0, that many threads per block); the driver's result.
+  CUresult jit_load(const char *ptx, uint32_t threads_per_block, CUmodule &module, std::string &log);
+  // A module besides the images' own (specialised, sized): unloaded with the
+  // cache, bound like the others.
+  void adopt_extra_module(CUmodule module);
   std::unique_ptr<kernel_entry> make_entry(CUfunction fn, CUmodule module, const char *name,
                                            const usycl_device_image &image);
   void revalidate_images();
