@@ -73,6 +73,10 @@ void compute(float *out, LocalPtr local_out, GlobalPtr global_out) {
   out[k++] = sycl::degrees(v).y();
   out[k++] = sycl::radians(180.0f);
   out[k++] = sycl::sinpi(0.25f);
+  // remquo's quotient keeps 7 bits (8.15 -> 8: libdevice alone gives 0)
+  int quo8 = 0;
+  sycl::remquo(0.8896599037f, 0.1092145208f, &quo8);
+  out[k++] = static_cast<float>(quo8);
   while (k < n_out)
     out[k++] = 0.0f;
 }
@@ -108,5 +112,8 @@ int main() {
   for (int i = 0; i < n_out; ++i)
     e2e::check_near("result " + std::to_string(i), got[i], want[i], 1e-5);
   e2e::check_eq("lgamma_r sign through the global multi_ptr", global_int, host_global);
+  // out[42]: remquo(0.88966, 0.10921) has quotient 8 (8.146 rounded).
+  e2e::check_eq("remquo keeps 7 quotient bits (device)", got[42], 8.0f);
+  e2e::check_eq("remquo keeps 7 quotient bits (host)", want[42], 8.0f);
   return e2e::finish("math_builtins");
 }

@@ -357,33 +357,39 @@ USYCL_INLINE half modf(half x, half *ip) noexcept {
   return half(r);
 }
 
-#if !USYCL_DEVICE_NVPTX
 // remquo with the low 7 bits of the quotient (OpenCL asks for at least 3,
-// which is all glibc's remquo gives; SYCL-CTS compares the 7 of its
-// reference). The remainder is the exact IEEE one; the quotient's low bits
-// come from |x| mod 128|y| (exact), whose nearest multiple of |y| is at most
-// 128 |y|, so rounding (xm - r) / |y| recovers it exactly.
-template <typename F> USYCL_INLINE F remquo_host(F x, F y, int *quo) noexcept {
+// which is all glibc's and libdevice's remquo give; SYCL-CTS compares the 7
+// of its reference). The remainder is the exact IEEE one; the quotient's low
+// bits come from |x| mod 128|y| (exact), whose nearest multiple of |y| is at
+// most 128 |y|, so rounding (xm - r) / |y| recovers it exactly. The same
+// steps on the host and on NVPTX (through libdevice).
+template <typename F> USYCL_INLINE F remquo_7bits(F x, F y, int *quo) noexcept {
   int low_bits = 0;
-  const F r = std::remquo(x, y, &low_bits);
+  F r;
+#if USYCL_DEVICE_NVPTX
+  if constexpr (std::is_same_v<F, float>)
+    r = __nv_remquof(x, y, &low_bits);
+  else
+    r = __nv_remquo(x, y, &low_bits);
+#else
+  r = std::remquo(x, y, &low_bits);
+#endif
   if (r != r) { // x infinite or NaN, y zero or NaN
     *quo = 0;
     return r;
   }
-  const double ax = std::fabs(double(x)), ay = std::fabs(double(y));
-  const double xm = std::fmod(ax, ay * 128.0); // +inf divisor: ax itself
-  const double rm = std::remainder(xm, ay);
-  const int k = static_cast<int>(std::nearbyint((xm - rm) / ay)) & 0x7f;
-  *quo = std::signbit(x) != std::signbit(y) ? -k : k;
+  const double ax = USYCL_DEV_OR_HOST(__nv_fabs(double(x)), std::fabs(double(x)));
+  const double ay = USYCL_DEV_OR_HOST(__nv_fabs(double(y)), std::fabs(double(y)));
+  // An infinite divisor leaves ax itself.
+  const double xm = USYCL_DEV_OR_HOST(__nv_fmod(ax, ay * 128.0), std::fmod(ax, ay * 128.0));
+  const double rm = USYCL_DEV_OR_HOST(__nv_remainder(xm, ay), std::remainder(xm, ay));
+  const double q = (xm - rm) / ay;
+  const int k = static_cast<int>(USYCL_DEV_OR_HOST(__nv_nearbyint(q), std::nearbyint(q))) & 0x7f;
+  *quo = __builtin_signbit(x) != __builtin_signbit(y) ? -k : k;
   return r;
 }
-#endif
-USYCL_INLINE float remquo(float x, float y, int *q) noexcept {
-  return USYCL_DEV_OR_HOST(__nv_remquof(x, y, q), remquo_host(x, y, q));
-}
-USYCL_INLINE double remquo(double x, double y, int *q) noexcept {
-  return USYCL_DEV_OR_HOST(__nv_remquo(x, y, q), remquo_host(x, y, q));
-}
+USYCL_INLINE float remquo(float x, float y, int *q) noexcept { return remquo_7bits(x, y, q); }
+USYCL_INLINE double remquo(double x, double y, int *q) noexcept { return remquo_7bits(x, y, q); }
 USYCL_INLINE half remquo(half x, half y, int *q) noexcept {
   return half(remquo(static_cast<float>(x), static_cast<float>(y), q));
 }
