@@ -385,7 +385,9 @@ template <typename F> USYCL_INLINE F remquo_7bits(F x, F y, int *quo) noexcept {
   const double rm = USYCL_DEV_OR_HOST(__nv_remainder(xm, ay), std::remainder(xm, ay));
   const double q = (xm - rm) / ay;
   const int k = static_cast<int>(USYCL_DEV_OR_HOST(__nv_nearbyint(q), std::nearbyint(q))) & 0x7f;
-  *quo = __builtin_signbit(x) != __builtin_signbit(y) ? -k : k;
+  const bool negative_x = USYCL_DEV_OR_HOST(__nv_signbitd(double(x)) != 0, std::signbit(x));
+  const bool negative_y = USYCL_DEV_OR_HOST(__nv_signbitd(double(y)) != 0, std::signbit(y));
+  *quo = negative_x != negative_y ? -k : k;
   return r;
 }
 USYCL_INLINE float remquo(float x, float y, int *q) noexcept { return remquo_7bits(x, y, q); }
