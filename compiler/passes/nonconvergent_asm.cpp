@@ -59,7 +59,7 @@ bool isPerThreadPtx(StringRef Asm) {
       // cp.async.bulk and friends are per thread, but cp.reduce.async.bulk
       // tensor forms and the barrier-arriving variants are not worth the
       // risk: only plain cp.async (per-thread copies) passes.
-      if (Mnemonic == "cp" && !S.starts_with("cp.async.") )
+      if (Mnemonic == "cp" && !S.starts_with("cp.async."))
         return false;
       if (S.contains(".sync") || S.contains(".aligned"))
         return false;

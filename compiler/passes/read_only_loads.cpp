@@ -28,7 +28,7 @@ constexpr size_t QueryBudget = 200000;
 // and fences order memory but write none (a location read on both sides of a
 // barrier and written by nobody is still read-only), and the runtime hooks
 // below write only their own state.
-bool ordersOnly(const Instruction &I) {
+bool writesNoKernelMemory(const Instruction &I) {
   if (isa<FenceInst>(I))
     return true;
   const auto *Call = dyn_cast<CallBase>(&I);
@@ -99,7 +99,7 @@ bool markReadOnlyLoads(Function &F, AAResults &AA) {
       if (L->isSimple() && (Space == GlobalSpace || Space == GenericSpace) &&
           !L->hasMetadata(LLVMContext::MD_invariant_load))
         Loads.push_back(L);
-    } else if (I.mayWriteToMemory() && !ordersOnly(I)) {
+    } else if (I.mayWriteToMemory() && !writesNoKernelMemory(I)) {
       Writers.push_back(&I);
     }
   }
