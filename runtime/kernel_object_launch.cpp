@@ -116,6 +116,7 @@ void handler_launch_kernel_object(handler &h, const kernel &k, kernel_form form,
   }
   l.cpu_range = entry.cpu_range;
   l.cpu_nd = entry.cpu_nd;
+  l.cpu_nd_group = entry.cpu_nd_group;
   entry.store(args[0]->data(), cg);
 }
 

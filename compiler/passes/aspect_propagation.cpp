@@ -16,6 +16,7 @@
 #include "read_only_loads.hpp"
 #include "tu_facts.hpp"
 #include "tu_local_kernel_names.hpp"
+#include "work_item_loops.hpp"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -880,6 +881,7 @@ void registerUsyclPasses(PassBuilder &PB) {
   registerDeviceGlobalsPasses(PB);
   registerNonConvergentAsmPasses(PB);
   registerReadOnlyLoadsPasses(PB);
+  registerWorkItemLoopsPasses(PB);
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         AspectPropagationOptions Options;

@@ -156,6 +156,7 @@ public:
       }
       set_kernel<Name, K, Dims>(k, g, l, o);
       cg_.launch.cpu_nd = &detail::cpu_nd_launcher<K, Dims>;
+      cg_.launch.cpu_nd_group = &detail::cpu_nd_group_loops<K, Dims>;
       register_host_entry<Name, K, detail::kernel_form::nd_range, Dims>();
 #endif
     }

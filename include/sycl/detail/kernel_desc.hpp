@@ -38,6 +38,10 @@ using cpu_range_fn = void (*)(const void *kernel_object, const kernel_dims &dims
                               uint64_t begin, uint64_t end);
 using cpu_nd_fn = void (*)(const void *kernel_object, const cpu_group_ctx &group,
                            uint64_t begin, uint64_t end);
+// Runs a whole nd_range work-group as loops over its work-items (the
+// work-item-loop pass); false, having run nothing, when the kernel must run
+// through cpu_nd_fn instead.
+using cpu_nd_group_fn = bool (*)(const void *kernel_object, const cpu_group_ctx &group);
 
 struct kernel_launch {
   const char *name;        // _ZTS... symbol of the device entry point
@@ -51,6 +55,7 @@ struct kernel_launch {
   size_t local_mem_bytes;  // dynamic work-group local memory (local_accessors + scratch)
   cpu_range_fn cpu_range;
   cpu_nd_fn cpu_nd;
+  cpu_nd_group_fn cpu_nd_group; // null: always through cpu_nd
   // A range kernel that covers its work with a grid-stride loop (range
   // reductions): any grid is correct, so a GPU backend may launch fewer
   // work-items than global[] -- one full wave at the kernel's occupancy.

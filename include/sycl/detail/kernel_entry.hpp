@@ -228,6 +228,47 @@ void cpu_nd_launcher(const void *object, const cpu_group_ctx &g, uint64_t begin,
   __usycl_cpu_assert_run_nd(&cpu_nd_items<K, Dims>, object, g, begin, end);
 }
 
+// The whole work-group at once, as loops over its work-items: written as ONE
+// work-item (index __usycl_cpu_work_item_id), which the host pass
+// usycl-work-item-loops (compiler/passes/work_item_loops.hpp) cuts at the
+// barriers into regions, each a loop over the group. Returns false, having
+// run nothing, where the pass could not do that (or did not run: libusycl's
+// __usycl_cpu_work_item_loops() is false); the runtime then runs the group
+// through cpu_nd_launcher, its work-items as fibers.
+template <typename K, int Dims>
+bool cpu_nd_group_loops(const void *object, const cpu_group_ctx &g) {
+  if (!__usycl_cpu_work_item_loops())
+    return false;
+  const K &k = *static_cast<const K *>(object);
+  range<Dims> gr, lr;
+  id<Dims> grp, off;
+  uint64_t items = 1;
+  for (int d = 0; d < Dims; ++d) {
+    gr[d] = g.dims.global[d];
+    lr[d] = g.local[d];
+    grp[d] = g.group[d];
+    off[d] = g.dims.offset[d];
+    items *= g.local[d];
+  }
+  const uint64_t lin = __usycl_cpu_work_item_id(items);
+  id<Dims> lid;
+  if constexpr (Dims == 1) {
+    lid[0] = lin;
+  } else {
+    uint64_t rest = lin;
+    for (int d = Dims - 1; d >= 0; --d) {
+      lid[d] = rest % lr[d];
+      rest /= lr[d];
+    }
+  }
+  id<Dims> gid;
+  for (int d = 0; d < Dims; ++d) gid[d] = grp[d] * lr[d] + lid[d] + off[d];
+  // (The pass stores lin into __usycl_cpu_assert_item in the loops whose
+  // code reads it.)
+  invoke_nd_kernel<Dims>(k, nd_item<Dims>(gid, lid, grp, gr, lr, off));
+  return true;
+}
+
 #undef USYCL_CPU_ASSERT_ITEM
 
 #endif

@@ -42,6 +42,7 @@ struct kernel_host_entry {
   const std::type_info *object_type;
   cpu_range_fn cpu_range;
   cpu_nd_fn cpu_nd;
+  cpu_nd_group_fn cpu_nd_group;
   // Copies a user function object into `cg` as the launched kernel object
   // (recording its accessors), as the handler does for a lambda submission.
   void (*store)(const void *user_object, command_group &cg);
@@ -94,10 +95,14 @@ struct kernel_host_registration {
     if constexpr (Form == kernel_form::nd_range) return &cpu_nd_launcher<Stored, Dims>;
     else return nullptr;
   }
+  static cpu_nd_group_fn nd_group_launcher() {
+    if constexpr (Form == kernel_form::nd_range) return &cpu_nd_group_loops<Stored, Dims>;
+    else return nullptr;
+  }
   static inline const bool registered = register_kernel_host_entry(
       {USYCL_KERNEL_SYMBOL(Name), Form, static_cast<uint32_t>(Dims),
        &typeid(typename user_object<Stored>::type), range_launcher(), nd_launcher(),
-       &store_user_object<Stored>});
+       nd_group_launcher(), &store_user_object<Stored>});
 };
 #endif
 

@@ -23,21 +23,32 @@ struct cpu_group_ctx; // kernel_desc.hpp
 } // namespace _V1
 } // namespace sycl
 extern "C" {
+// (__thread, not thread_local: an extern C++ thread_local is read through a
+// wrapper that may call its initialiser, an exception edge in every kernel.)
 // Local memory of the work-group the calling CPU thread is executing.
-extern __attribute__((tls_model("initial-exec"))) thread_local char
+extern __attribute__((tls_model("initial-exec"))) __thread char
     *__usycl_cpu_local_memory;
 // The work-group the calling CPU thread runs: a number unique on this thread
 // (0 outside nd_range work-groups), and whether its work-items interleave
 // (as fibers, switching at barriers) rather than run one after the other.
-extern __attribute__((tls_model("initial-exec"))) thread_local uint64_t
+extern __attribute__((tls_model("initial-exec"))) __thread uint64_t
     __usycl_cpu_work_group_run;
-extern __attribute__((tls_model("initial-exec"))) thread_local bool
+extern __attribute__((tls_model("initial-exec"))) __thread bool
     __usycl_cpu_work_items_interleave;
 // That work-group's launch, size and id (null outside nd_range work-groups):
 // what the free-function work-item queries rebuild the nd_item from.
-extern __attribute__((tls_model("initial-exec"))) thread_local const
+extern __attribute__((tls_model("initial-exec"))) __thread const
     sycl::detail::cpu_group_ctx *__usycl_cpu_current_group;
-USYCL_EXPORT void __usycl_cpu_group_barrier();
+// Convergent: the optimiser must not make a barrier depend on a condition
+// the work-items may disagree on (the work-item-loop pass cuts regions at
+// barriers and assumes every work-item reaches the same one).
+USYCL_EXPORT __attribute__((convergent)) void __usycl_cpu_group_barrier();
+// Markers of the group launchers (kernel_entry.hpp) for the host pass
+// usycl-work-item-loops: whether the launcher runs its group as loops (false
+// in libusycl.so; the pass makes it true where it rewrote the launcher), and
+// the work-item its body runs (replaced by each loop's index).
+USYCL_EXPORT bool __usycl_cpu_work_item_loops();
+USYCL_EXPORT uint64_t __usycl_cpu_work_item_id(uint64_t items);
 }
 #endif
 

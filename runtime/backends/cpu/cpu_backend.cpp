@@ -273,6 +273,11 @@ private:
 
   static void run_nd(thread_pool &pool, const sycl::detail::kernel_launch &l, const void *object) {
     nd_launch nd{l.cpu_nd, object, {}, l.local_mem_bytes};
+    // A kernel that can fail an assert runs its work-items under recovery
+    // points (cpu_assert.hpp), which the loops do not have.
+    cpu_assert::launch_state *assert_state = cpu_assert::current();
+    if (!(assert_state && assert_state->guarded())) nd.group_loops = l.cpu_nd_group;
+    nd.kernel_name = l.name;
     uint64_t groups[3];
     for (int d = 0; d < 3; ++d) {
       nd.group.dims.global[d] = l.global[d];

@@ -1,6 +1,7 @@
 #include "group_executor.hpp"
 
 #include "cpu_assert.hpp"
+#include "../../trace.hpp"
 
 #include <sycl/exception.hpp>
 
@@ -11,6 +12,9 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <mutex>
+#include <set>
+#include <string>
 #include <vector>
 
 extern "C" {
@@ -89,6 +93,20 @@ void ensure_local_memory(size_t bytes) {
   __usycl_cpu_local_memory = reinterpret_cast<char *>((addr + 63) & ~uintptr_t(63));
 }
 
+// One trace line per kernel that runs as fibers although it has a group
+// launcher (the compiler's remark says why).
+void note_fiber_fallback(const nd_launch &launch) {
+  if (!trace::enabled(trace::level::basic) || !launch.kernel_name)
+    return;
+  static std::mutex mutex;
+  static std::set<const char *> noted;
+  std::lock_guard lock(mutex);
+  if (noted.insert(launch.kernel_name).second)
+    trace::write("cpu", "kernel '" + trace::kernel_name(launch.kernel_name) +
+                            "' runs its work-items as fibers (not as work-item loops: compile "
+                            "with -Rpass-missed=usycl-work-item-loops to see why)");
+}
+
 } // namespace
 
 void run_work_group(const nd_launch &launch, const uint64_t group_id[3]) {
@@ -125,6 +143,22 @@ void run_work_group(const nd_launch &launch, const uint64_t group_id[3]) {
       __usycl_cpu_current_group = nullptr;
     }
   } end_of_group_on_exit;
+
+  if (launch.group_loops) {
+    state.barrier_hit = false;
+    if (launch.group_loops(launch.kernel_object, g)) {
+      if (state.barrier_hit)
+        throw sycl::exception(
+            sycl::make_error_code(sycl::errc::kernel),
+            std::string("kernel '") + (launch.kernel_name ? launch.kernel_name : "?") +
+                "' reached a work-group barrier inside a function the compiler could not see "
+                "(a SYCL_EXTERNAL function of another translation unit?): on the CPU such a "
+                "kernel cannot run as work-item loops; define the function in the kernel's "
+                "translation unit");
+      return;
+    }
+    note_fiber_fallback(launch);
+  }
 
   // Work-item 0 first, on a fiber: if it never waits at a barrier, by SYCL's
   // uniformity rule no work-item does, and the rest run as a plain loop.
@@ -196,4 +230,38 @@ __usycl_cpu_group_local_memory(const void *site, size_t size, size_t align) {
   void *aligned = reinterpret_cast<void *>((addr + align - 1) & ~uintptr_t(align - 1));
   t_group_local_sites.push_back({site, std::move(storage), aligned});
   return aligned;
+}
+
+// The group launchers' markers (sycl/detail/work_item_builtins.hpp). A
+// launcher the pass usycl-work-item-loops did not rewrite (it did not run:
+// a build without usycl++'s host pass plugin) asks this and falls back.
+extern "C" __attribute__((visibility("default"))) bool __usycl_cpu_work_item_loops() {
+  return false;
+}
+extern "C" __attribute__((visibility("default"))) uint64_t __usycl_cpu_work_item_id(uint64_t) {
+  // Unreachable: only launchers whose __usycl_cpu_work_item_loops() is true
+  // (rewritten by the pass, which removes this call) get here.
+  std::abort();
+}
+
+namespace usycl::rt::cpu {
+namespace {
+// Values a rewritten launcher keeps per work-item across barriers: one block
+// per thread, grown to the largest group it ran, reused by every group.
+struct work_item_storage {
+  std::unique_ptr<std::byte[]> block;
+  size_t bytes = 0;
+};
+[[gnu::tls_model("initial-exec")]] thread_local work_item_storage t_work_item_storage;
+} // namespace
+} // namespace usycl::rt::cpu
+
+extern "C" __attribute__((visibility("default"))) void *__usycl_cpu_work_item_storage(uint64_t bytes) {
+  auto &s = usycl::rt::cpu::t_work_item_storage;
+  if (s.bytes < bytes) {
+    s.block = std::make_unique<std::byte[]>(bytes + 64);
+    s.bytes = bytes;
+  }
+  const auto addr = reinterpret_cast<uintptr_t>(s.block.get());
+  return reinterpret_cast<void *>((addr + 63) & ~uintptr_t(63));
 }

@@ -1,7 +1,9 @@
-// Runs nd_range work-groups on one CPU thread. Work-items run one after the
-// other; only when the first work-item reaches a barrier do they become
-// fibers (Boost.Context) that switch at each barrier, so kernels without
-// barriers pay nothing for them.
+// Runs nd_range work-groups on one CPU thread. A kernel the host pass
+// usycl-work-item-loops rewrote runs its group as loops over the work-items,
+// one per region between barriers. Otherwise (the pass could not, or the
+// kernel can fail an assert) work-items run one after the other; only when
+// the first work-item reaches a barrier do they become fibers (Boost.Context)
+// that switch at each barrier.
 #pragma once
 
 #include <sycl/detail/kernel_desc.hpp>
@@ -16,6 +18,10 @@ struct nd_launch {
   const void *kernel_object;
   sycl::detail::cpu_group_ctx group; // dims/local/group_range filled, group per call
   size_t local_mem_bytes;
+  // The group as work-item loops (compiler/passes/work_item_loops.hpp); null
+  // where the work-items must run through `fn` (kernels that assert).
+  sycl::detail::cpu_nd_group_fn group_loops = nullptr;
+  const char *kernel_name = nullptr; // for the fallback's trace line
 };
 
 // Executes one work-group on the calling thread. Throws sycl::exception when

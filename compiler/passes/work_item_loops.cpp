@@ -1,0 +1,957 @@
+//===- work_item_loops.cpp - CPU work-groups as loops over work-items -----===//
+//
+// See work_item_loops.hpp for what the pass does and why.
+//
+//===----------------------------------------------------------------------===//
+
+#include "work_item_loops.hpp"
+
+#include "assert_versioning.hpp" // CpuAssertItemVariable
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/GVN.h"
+#include "llvm/Transforms/Scalar/LICM.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#include <optional>
+#include <string>
+
+using namespace llvm;
+
+namespace usycl::passes {
+namespace {
+
+constexpr const char *PassName = "usycl-work-item-loops";
+// The dispatch value of a work-item that left its region through a return.
+constexpr unsigned ExitId = 0;
+
+// The functions that may wait at a work-group barrier: the barrier itself
+// and every function that calls one of them.
+SmallPtrSet<const Function *, 16> barrierReaching(Module &M) {
+  SmallPtrSet<const Function *, 16> Reaching;
+  SmallVector<Function *, 16> Work;
+  if (Function *Barrier = M.getFunction(CpuGroupBarrierFunction)) {
+    Reaching.insert(Barrier);
+    Work.push_back(Barrier);
+  }
+  while (!Work.empty()) {
+    Function *Callee = Work.pop_back_val();
+    for (User *U : Callee->users())
+      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == Callee)
+        if (Function *Caller = CB->getFunction(); Reaching.insert(Caller).second)
+          Work.push_back(Caller);
+  }
+  return Reaching;
+}
+
+// A C++ function without a definition here (a SYCL_EXTERNAL function of
+// another translation unit) may wait at a barrier the pass cannot see. The
+// C and C++ runtime's functions (libm, printf, operator new, std::) and
+// libusycl.so's (sycl::) do not.
+bool mayHideBarrier(const Function &Callee) {
+  if (!Callee.isDeclaration() || Callee.isIntrinsic())
+    return false;
+  StringRef Name = Callee.getName();
+  if (!Name.starts_with("_Z"))
+    return false; // C functions: the libraries'
+  for (StringRef Runtime : {"_ZSt", "_ZNSt", "_ZNKSt", "_Znw", "_Zna", "_Zdl", "_Zda",
+                            "_ZN9__gnu_cxx", "_ZNK9__gnu_cxx", "_ZN10__cxxabiv1", "_ZN4sycl",
+                            "_ZNK4sycl"})
+    if (Name.starts_with(Runtime))
+      return false;
+  return true;
+}
+
+CallBase *callTo(const Instruction &I, StringRef Name) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return nullptr;
+  const Function *Callee = CB->getCalledFunction();
+  return Callee && Callee->getName() == Name ? const_cast<CallBase *>(CB) : nullptr;
+}
+
+// "K, Dims" of cpu_nd_group_loops<K, Dims>: the kernel, for remarks.
+std::string kernelOf(const Function &F) {
+  std::string Demangled = demangle(F.getName());
+  constexpr StringRef Launcher = "cpu_nd_group_loops<";
+  size_t Begin = Demangled.find(Launcher.str());
+  size_t End = Demangled.rfind(">(");
+  if (Begin == std::string::npos || End == std::string::npos || End <= Begin)
+    return Demangled;
+  return Demangled.substr(Begin + Launcher.size(), End - Begin - Launcher.size());
+}
+
+// Runs a few cleanup passes on F alone (the pass changes only the launchers).
+void simplify(Function &F, FunctionAnalysisManager &FAM, bool Loops) {
+  FAM.invalidate(F, PreservedAnalyses::none());
+  FunctionPassManager FPM;
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
+  FPM.addPass(InstCombinePass());
+  if (Loops) {
+    FPM.addPass(GVNPass());
+    FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
+                                                /*UseMemorySSA=*/true));
+  }
+  FPM.addPass(SimplifyCFGPass());
+  FPM.run(F, FAM);
+}
+
+// One group launcher being rewritten. run() returns the reason it cannot be
+// (the launcher is then left to return false), or nothing when it is done.
+class GroupLoops {
+public:
+  GroupLoops(Function &F, const SmallPtrSetImpl<const Function *> &Reaching,
+             FunctionAnalysisManager &FAM)
+      : F(F), M(*F.getParent()), Ctx(F.getContext()), Reaching(Reaching), FAM(FAM) {}
+
+  std::optional<std::string> run();
+  unsigned barriers() const { return Barriers.size(); }
+  unsigned privatised() const { return Arrays.size(); }
+  unsigned guarded() const { return Guarded; }
+
+private:
+  struct Region {
+    BasicBlock *Start = nullptr;
+    SetVector<BasicBlock *> Blocks;
+    SetVector<unsigned> Exits; // barrier ids; ExitId for a return
+  };
+  struct PerItemArray {
+    AllocaInst *Alloca;
+    uint64_t Stride; // bytes per work-item
+  };
+
+  std::optional<std::string> inlineBarrierCallees();
+  std::optional<std::string> checkShape();
+  void hoistGroupInvariants();
+  void splitAtBarriers();
+  void formRegions();
+  void collectRematerialisable();
+  void demoteValuesLiveAcrossBarriers();
+  std::optional<std::string> privatiseAllocas();
+  void emitStorage();
+  void buildLoops();
+  bool readsCurrentItem(const Region &Reg, const GlobalVariable *CurrentItem) const;
+  // A region that begins `if (lid < n)` (n fixed for the group; a tree
+  // reduction's levels): the work-items from n on only pass through to the
+  // region's one exit, so the loop runs over the first n alone.
+  struct Guard {
+    CmpInst::Predicate Pred; // of `lin Pred Limit`: ult, ule, slt or sle
+    Value *Limit;
+    unsigned SkipExit; // where the others go
+    BranchInst *Branch; // the test, always taken towards Active in the loop
+    BasicBlock *Active;
+  };
+  std::optional<Guard> guardOf(const Region &Reg) const;
+  Value *activeItems(IRBuilder<> &B, const Guard &G) const;
+  bool isGroupInvariant(Value *V, unsigned Depth = 0) const;
+  Value *materialise(IRBuilder<> &B, Value *V) const;
+
+  bool inPrologue(const Value *V) const {
+    const auto *I = dyn_cast<Instruction>(V);
+    return !I || I->getParent() == Prologue;
+  }
+
+  Function &F;
+  Module &M;
+  LLVMContext &Ctx;
+  const SmallPtrSetImpl<const Function *> &Reaching;
+  FunctionAnalysisManager &FAM;
+
+  CallBase *IdCall = nullptr;
+  Value *Items = nullptr;
+  BasicBlock *Prologue = nullptr; // the entry block: once per group
+  SmallVector<CallBase *, 8> Barriers;
+  DenseMap<BasicBlock *, unsigned> BarrierIds; // barrier block -> 1..n
+  SmallVector<Region, 8> Regions;              // [0]: from the work-item id on
+  DenseMap<BasicBlock *, SmallVector<unsigned, 2>> RegionsOf;
+  SetVector<Instruction *> Remat; // IdCall and what derives from it alone
+  SmallPtrSet<AllocaInst *, 8> Demoted;
+  SmallVector<PerItemArray, 8> Arrays;
+  unsigned Guarded = 0;
+};
+
+std::optional<std::string> GroupLoops::inlineBarrierCallees() {
+  for (unsigned Round = 0; Round < 16; ++Round) {
+    SmallVector<CallBase *, 8> Calls;
+    for (Instruction &I : instructions(F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+      if (Callee && mayHideBarrier(*Callee))
+        return "the kernel calls '" + demangle(Callee->getName()) +
+               "', defined in another translation unit, which may wait at a barrier";
+      if (!Callee || !Reaching.contains(Callee))
+        continue;
+      if (Callee->getName() == CpuGroupBarrierFunction) {
+        if (!isa<CallInst>(CB))
+          return std::string("a work-group barrier is called inside an exception scope");
+        continue;
+      }
+      if (Callee == &F)
+        return std::string("the kernel calls itself");
+      Calls.push_back(CB);
+    }
+    if (Calls.empty())
+      return std::nullopt;
+    for (CallBase *CB : Calls) {
+      std::string Callee = demangle(CB->getCalledFunction()->getName());
+      InlineFunctionInfo IFI;
+      InlineResult Result = InlineFunction(*CB, IFI);
+      if (!Result.isSuccess())
+        return "the function '" + Callee + "' waits at a barrier and cannot be inlined (" +
+               Result.getFailureReason() + ")";
+    }
+  }
+  return std::string("functions that wait at a barrier call each other recursively");
+}
+
+std::optional<std::string> GroupLoops::checkShape() {
+  if (IdCall->getParent() != &F.getEntryBlock())
+    return std::string("the work-item index is not computed in the launcher's first block");
+  Items = IdCall->getArgOperand(0);
+  for (Instruction &I : instructions(F)) {
+    if (CallBase *CB = callTo(I, CpuGroupBarrierFunction))
+      Barriers.push_back(CB);
+    if (auto *A = dyn_cast<AllocaInst>(&I);
+        A && (A->getParent() != &F.getEntryBlock() || !A->isStaticAlloca()))
+      return std::string("a variable-length array (dynamic stack allocation)");
+    if (I.isEHPad() || isa<IndirectBrInst>(I) || isa<CallBrInst>(I))
+      return std::string("exception handling or indirect branches in the kernel");
+    if (auto *II = dyn_cast<IntrinsicInst>(&I);
+        II && (II->getIntrinsicID() == Intrinsic::stacksave ||
+               II->getIntrinsicID() == Intrinsic::stackrestore))
+      return std::string("dynamic stack allocation in the kernel");
+  }
+  return std::nullopt;
+}
+
+// Computations of the prologue's values alone (addresses and fields of the
+// kernel object, sizes) move into the prologue, wherever the optimiser left
+// them: computed once per group instead of kept per work-item across
+// barriers. Loads only from the kernel object (a const function object).
+void GroupLoops::hoistGroupInvariants() {
+  Instruction *Before = IdCall;
+  auto Hoistable = [&](Instruction &I) {
+    if (isa<PHINode>(I) || I.isTerminator() || isa<AllocaInst>(I))
+      return false;
+    // Addresses of private variables stay where they are: those get a copy
+    // per work-item.
+    if (any_of(I.operands(), [](const Use &U) {
+          return U->getType()->isPointerTy() && isa<AllocaInst>(getUnderlyingObject(U.get()));
+        }))
+      return false;
+    if (!all_of(I.operands(), [&](const Use &U) {
+          auto *Op = dyn_cast<Instruction>(U.get());
+          return !Op || Op->getParent() == Prologue && Op->comesBefore(Before);
+        }))
+      return false;
+    if (auto *L = dyn_cast<LoadInst>(&I))
+      return L->isSimple() && getUnderlyingObject(L->getPointerOperand()) == F.getArg(0);
+    return !I.mayReadOrWriteMemory() && isSafeToSpeculativelyExecute(&I);
+  };
+  ReversePostOrderTraversal<Function *> RPO(&F);
+  for (BasicBlock *B : RPO)
+    for (Instruction &I : make_early_inc_range(*B)) {
+      if (&I == IdCall || (B == Prologue && I.comesBefore(IdCall)))
+        continue;
+      if (Hoistable(I))
+        I.moveBefore(Before->getIterator());
+    }
+}
+
+void GroupLoops::splitAtBarriers() {
+  Prologue = &F.getEntryBlock();
+  Prologue->splitBasicBlock(IdCall, "wi.items");
+  unsigned Id = 0;
+  for (CallBase *Barrier : Barriers) {
+    BasicBlock *Before = Barrier->getParent();
+    BasicBlock *Block = Before->splitBasicBlock(Barrier, "wi.barrier");
+    BasicBlock *After = Block->splitBasicBlock(Barrier->getNextNode(), "wi.after.barrier");
+    (void)After;
+    BarrierIds[Block] = ++Id;
+  }
+  // Each region starts in a block of its own whose only predecessor is its
+  // barrier (consecutive barriers would otherwise start one at a barrier).
+  for (auto &[Block, Id] : BarrierIds)
+    SplitEdge(Block, Block->getSingleSuccessor());
+}
+
+void GroupLoops::formRegions() {
+  Regions.resize(Barriers.size() + 1);
+  Regions[0].Start = IdCall->getParent();
+  for (auto &[Block, Id] : BarrierIds)
+    Regions[Id].Start = Block->getSingleSuccessor();
+  for (unsigned R = 0; R < Regions.size(); ++R) {
+    Region &Reg = Regions[R];
+    SmallVector<BasicBlock *, 16> Work{Reg.Start};
+    while (!Work.empty()) {
+      BasicBlock *B = Work.pop_back_val();
+      if (!Reg.Blocks.insert(B))
+        continue;
+      RegionsOf[B].push_back(R);
+      if (isa<ReturnInst>(B->getTerminator()))
+        Reg.Exits.insert(ExitId);
+      for (BasicBlock *S : successors(B)) {
+        if (auto It = BarrierIds.find(S); It != BarrierIds.end())
+          Reg.Exits.insert(It->second);
+        else
+          Work.push_back(S);
+      }
+    }
+  }
+}
+
+// The work-item index and the side-effect-free values computed from it and
+// from the prologue alone before the first barrier (local and global ids,
+// per-work-item addresses): each region recomputes them from its own index
+// rather than keeping them per work-item.
+void GroupLoops::collectRematerialisable() {
+  // Everything in this block runs unconditionally once per work-item, so
+  // recomputing it at the top of every region is as safe as running it here.
+  Remat.insert(IdCall);
+  for (Instruction &I : *IdCall->getParent()) {
+    if (&I == IdCall || I.isTerminator() || isa<PHINode>(I) || isa<AllocaInst>(I) ||
+        I.mayReadOrWriteMemory() || I.mayHaveSideEffects() || I.getType()->isTokenTy())
+      continue;
+    if (all_of(I.operands(), [&](const Use &U) {
+          auto *Op = dyn_cast<Instruction>(U.get());
+          return inPrologue(U.get()) || (Op && Remat.contains(Op));
+        }))
+      Remat.insert(&I);
+  }
+}
+
+void GroupLoops::demoteValuesLiveAcrossBarriers() {
+  auto LiveAcrossBarrier = [&](Instruction &I) {
+    BasicBlock *Def = I.getParent();
+    SmallVector<BasicBlock *, 16> Work;
+    for (Use &U : I.uses()) {
+      auto *User = cast<Instruction>(U.getUser());
+      BasicBlock *B = isa<PHINode>(User) ? cast<PHINode>(User)->getIncomingBlock(U)
+                                         : User->getParent();
+      if (B != Def)
+        Work.push_back(B);
+    }
+    SmallPtrSet<BasicBlock *, 16> Seen;
+    while (!Work.empty()) {
+      BasicBlock *B = Work.pop_back_val();
+      if (!Seen.insert(B).second)
+        continue;
+      if (BarrierIds.count(B))
+        return true;
+      for (BasicBlock *P : predecessors(B))
+        if (P != Def)
+          Work.push_back(P);
+    }
+    return false;
+  };
+
+  SmallVector<Instruction *, 16> Values;
+  SmallVector<PHINode *, 8> Phis;
+  for (BasicBlock &B : F) {
+    if (&B == Prologue)
+      continue;
+    for (Instruction &I : B) {
+      if (I.getType()->isVoidTy() || Remat.contains(&I) || I.use_empty() ||
+          !LiveAcrossBarrier(I))
+        continue;
+      if (auto *P = dyn_cast<PHINode>(&I))
+        Phis.push_back(P);
+      else
+        Values.push_back(&I);
+    }
+  }
+  BasicBlock::iterator AllocaPoint = Prologue->getFirstInsertionPt();
+  for (Instruction *I : Values)
+    Demoted.insert(DemoteRegToStack(*I, false, AllocaPoint));
+  for (PHINode *P : Phis) {
+    BasicBlock *Block = P->getParent();
+    AllocaInst *Slot = DemotePHIToStack(P, AllocaPoint);
+    Demoted.insert(Slot);
+    // The phi became one load at the top of its block, whose uses may lie
+    // beyond a barrier: load again at each use instead.
+    for (Instruction &I : make_early_inc_range(*Block)) {
+      auto *Reload = dyn_cast<LoadInst>(&I);
+      if (!Reload || Reload->getPointerOperand() != Slot)
+        continue;
+      for (Use &U : make_early_inc_range(Reload->uses())) {
+        auto *User = cast<Instruction>(U.getUser());
+        Instruction *At = User;
+        if (auto *UserPhi = dyn_cast<PHINode>(User))
+          At = UserPhi->getIncomingBlock(U)->getTerminator();
+        U.set(new LoadInst(Reload->getType(), Slot, Reload->getName(), At->getIterator()));
+      }
+      Reload->eraseFromParent();
+    }
+  }
+}
+
+// A private variable that stays in memory (an array, a struct whose address
+// is taken) gets one copy per work-item when the kernel has barriers: a
+// work-item's copy must survive while the others run. Those only read after
+// the prologue initialised them stay shared.
+std::optional<std::string> GroupLoops::privatiseAllocas() {
+  SmallVector<AllocaInst *, 8> Allocas;
+  for (Instruction &I : *Prologue)
+    if (auto *A = dyn_cast<AllocaInst>(&I))
+      Allocas.push_back(A);
+  const DataLayout &DL = M.getDataLayout();
+  for (AllocaInst *A : Allocas) {
+    if (!Demoted.contains(A)) {
+      if (Barriers.empty())
+        continue;
+      bool InPrologue = false, InRegions = false, WrittenInRegions = false;
+      SmallVector<Use *, 16> Work;
+      for (Use &U : A->uses())
+        Work.push_back(&U);
+      while (!Work.empty()) {
+        Use *U = Work.pop_back_val();
+        auto *User = cast<Instruction>(U->getUser());
+        bool Here = User->getParent() == Prologue;
+        (Here ? InPrologue : InRegions) = true;
+        if (isa<GetElementPtrInst>(User) || isa<CastInst>(User) || isa<PHINode>(User) ||
+            isa<SelectInst>(User)) {
+          for (Use &Next : User->uses())
+            Work.push_back(&Next);
+        } else if (!isa<LoadInst>(User) && !Here) {
+          WrittenInRegions = true;
+        }
+      }
+      if (!InRegions)
+        continue;
+      if (InPrologue) {
+        if (WrittenInRegions)
+          return "a private variable is initialised before the work-item index is known";
+        continue; // read-only after the prologue: one copy serves the group
+      }
+    }
+    std::optional<TypeSize> Size = A->getAllocationSize(DL);
+    if (!Size || Size->isScalable())
+      return std::string("a private variable of unknown size");
+    uint64_t Stride = alignTo(Size->getFixedValue(), A->getAlign());
+    if (A->getAlign().value() > 64)
+      return std::string("a private variable aligned to more than 64 bytes");
+    Arrays.push_back({A, Stride});
+  }
+  return std::nullopt;
+}
+
+// One block of per-thread memory for every per-work-item array, laid out one
+// array after the other (consecutive work-items, consecutive elements: the
+// region loops vectorise over them); each array starts on 64 bytes.
+void GroupLoops::emitStorage() {
+  if (Arrays.empty())
+    return;
+  IRBuilder<> B(Prologue->getTerminator());
+  Type *I64 = B.getInt64Ty();
+  FunctionCallee Storage =
+      M.getOrInsertFunction(WorkItemStorageFunction, FunctionType::get(B.getPtrTy(), {I64}, false));
+  if (auto *Fn = dyn_cast<Function>(Storage.getCallee())) {
+    Fn->addRetAttr(Attribute::NoAlias);
+    Fn->addRetAttr(Attribute::NonNull);
+    Fn->addFnAttr(Attribute::NoUnwind);
+    Fn->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+  }
+  SmallVector<Value *, 8> Offsets;
+  Value *Offset = B.getInt64(0);
+  for (const PerItemArray &Array : Arrays) {
+    Offsets.push_back(Offset);
+    Value *End = B.CreateAdd(Offset, B.CreateMul(Items, B.getInt64(Array.Stride)));
+    Offset = B.CreateAnd(B.CreateAdd(End, B.getInt64(63)), B.getInt64(~uint64_t(63)));
+  }
+  CallInst *Base = B.CreateCall(Storage, {Offset}, "wi.storage");
+  Base->addRetAttr(Attribute::getWithAlignment(Ctx, Align(64)));
+
+  IRBuilder<> AtItem(IdCall->getNextNode());
+  for (auto [Array, Off] : zip(Arrays, Offsets)) {
+    AllocaInst *A = Array.Alloca;
+    Value *ArrayBase = B.CreateInBoundsGEP(B.getInt8Ty(), Base, Off, A->getName() + ".wi.array");
+    auto *Scaled = cast<Instruction>(
+        AtItem.CreateMul(IdCall, AtItem.getInt64(Array.Stride), "", true, true));
+    auto *Mine = cast<Instruction>(
+        AtItem.CreateInBoundsGEP(AtItem.getInt8Ty(), ArrayBase, Scaled, A->getName() + ".wi"));
+    Remat.insert(Scaled);
+    Remat.insert(Mine);
+    for (User *U : make_early_inc_range(A->users()))
+      if (auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
+        II->eraseFromParent();
+    for (DbgVariableRecord *DVR : findDVRDeclares(A))
+      DVR->eraseFromParent();
+    at::deleteAssignmentMarkers(A);
+    A->replaceAllUsesWith(Mine);
+    A->eraseFromParent();
+  }
+}
+
+std::optional<GroupLoops::Guard> GroupLoops::guardOf(const Region &Reg) const {
+  auto Quiet = [](const BasicBlock *B) {
+    return none_of(*B, [](const Instruction &I) { return I.mayHaveSideEffects(); });
+  };
+  // Side-effect-free blocks from the start to the first conditional branch.
+  BasicBlock *B = Reg.Start;
+  for (unsigned Steps = 0;; ++Steps) {
+    if (Steps > 8 || !Quiet(B))
+      return std::nullopt;
+    auto *Br = dyn_cast<BranchInst>(B->getTerminator());
+    if (!Br)
+      return std::nullopt;
+    if (Br->isConditional())
+      break;
+    B = Br->getSuccessor(0);
+    if (!Reg.Blocks.contains(B) || !B->getSinglePredecessor())
+      return std::nullopt;
+  }
+  auto *Br = cast<BranchInst>(B->getTerminator());
+  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+  if (!Cmp)
+    return std::nullopt;
+  CmpInst::Predicate Pred = Cmp->getPredicate();
+  Value *Lhs = Cmp->getOperand(0), *Rhs = Cmp->getOperand(1);
+  // The index itself, or narrowed to an `int` and widened back (a group has
+  // at most a few thousand work-items: none of that changes the index).
+  auto IsIndex = [&](Value *V) {
+    using namespace PatternMatch;
+    for (unsigned Steps = 0; Steps < 4 && V != IdCall; ++Steps) {
+      Value *X;
+      const APInt *Shl, *Ashr, *Mask;
+      if (auto *T = dyn_cast<TruncInst>(V); T && T->getType()->getScalarSizeInBits() >= 16)
+        V = T->getOperand(0);
+      else if (isa<SExtInst>(V) || isa<ZExtInst>(V))
+        V = cast<Instruction>(V)->getOperand(0);
+      else if (match(V, m_AShr(m_Shl(m_Value(X), m_APInt(Shl)), m_APInt(Ashr))) &&
+               *Shl == *Ashr && Shl->ule(48))
+        V = X;
+      else if (match(V, m_And(m_Value(X), m_APInt(Mask))) && Mask->isMask() &&
+               Mask->getActiveBits() >= 16)
+        V = X;
+      else
+        break;
+    }
+    return V == IdCall;
+  };
+  // lid == 0 (one work-item: the group's leader) is lid <= 0.
+  if (match(Cmp->getOperand(1), PatternMatch::m_Zero()) &&
+      (Pred == CmpInst::ICMP_EQ || Pred == CmpInst::ICMP_NE)) {
+    Pred = Pred == CmpInst::ICMP_EQ ? CmpInst::ICMP_ULE : CmpInst::ICMP_UGT;
+  }
+  if (IsIndex(Rhs)) {
+    std::swap(Lhs, Rhs);
+    Pred = CmpInst::getSwappedPredicate(Pred);
+  }
+  if (!IsIndex(Lhs) || !isGroupInvariant(Rhs))
+    return std::nullopt;
+  BasicBlock *Active = Br->getSuccessor(0), *Skipped = Br->getSuccessor(1);
+  if (Pred == CmpInst::ICMP_UGE || Pred == CmpInst::ICMP_UGT || Pred == CmpInst::ICMP_SGE ||
+      Pred == CmpInst::ICMP_SGT) {
+    Pred = CmpInst::getInversePredicate(Pred);
+    std::swap(Active, Skipped);
+  }
+  if (Pred != CmpInst::ICMP_ULT && Pred != CmpInst::ICMP_ULE && Pred != CmpInst::ICMP_SLT &&
+      Pred != CmpInst::ICMP_SLE)
+    return std::nullopt;
+  // The skipped work-items must do nothing on their way out, and leave
+  // through one exit.
+  SetVector<unsigned> Exits;
+  SmallPtrSet<BasicBlock *, 16> Seen;
+  SmallVector<BasicBlock *, 16> Work{Skipped};
+  while (!Work.empty()) {
+    BasicBlock *W = Work.pop_back_val();
+    if (auto It = BarrierIds.find(W); It != BarrierIds.end()) {
+      Exits.insert(It->second);
+      continue;
+    }
+    if (!Seen.insert(W).second)
+      continue;
+    if (!Quiet(W) || Seen.size() > 32)
+      return std::nullopt;
+    if (isa<ReturnInst>(W->getTerminator()))
+      Exits.insert(ExitId);
+    else if (!isa<BranchInst>(W->getTerminator()))
+      return std::nullopt;
+    append_range(Work, successors(W));
+  }
+  if (Exits.size() != 1)
+    return std::nullopt;
+  return Guard{Pred, Rhs, Exits.front(), Br, Active};
+}
+
+// The same for every work-item of the group and computable before the loops:
+// a prologue value, or a value the kernel object holds (a capture; the
+// kernel's function object is const).
+bool GroupLoops::isGroupInvariant(Value *V, unsigned Depth) const {
+  if (inPrologue(V))
+    return true;
+  if (Depth > 4)
+    return false;
+  if (auto *L = dyn_cast<LoadInst>(V))
+    return L->isSimple() && getUnderlyingObject(L->getPointerOperand()) == F.getArg(0) &&
+           isGroupInvariant(L->getPointerOperand(), Depth + 1);
+  if (auto *G = dyn_cast<GetElementPtrInst>(V))
+    return G->hasAllConstantIndices() && isGroupInvariant(G->getPointerOperand(), Depth + 1);
+  if (auto *C = dyn_cast<CastInst>(V))
+    return isGroupInvariant(C->getOperand(0), Depth + 1);
+  return false;
+}
+
+// A copy of a group-invariant value computed where B inserts.
+Value *GroupLoops::materialise(IRBuilder<> &B, Value *V) const {
+  if (inPrologue(V))
+    return V;
+  auto *I = cast<Instruction>(V);
+  Instruction *C = I->clone();
+  for (Use &Op : C->operands())
+    Op.set(materialise(B, Op.get()));
+  return B.Insert(C, I->getName() + ".group");
+}
+
+// How many work-items, from 0 on, pass the guard.
+Value *GroupLoops::activeItems(IRBuilder<> &B, const Guard &G) const {
+  Value *Limit = materialise(B, G.Limit);
+  const bool Signed = CmpInst::isSigned(G.Pred);
+  if (Signed) // a negative limit passes none
+    Limit = B.CreateBinaryIntrinsic(
+        Intrinsic::smax, Limit,
+        ConstantInt::getSigned(Limit->getType(), G.Pred == CmpInst::ICMP_SLE ? -1 : 0));
+  Limit = Signed ? B.CreateSExtOrTrunc(Limit, B.getInt64Ty())
+                 : B.CreateZExtOrTrunc(Limit, B.getInt64Ty());
+  if (G.Pred == CmpInst::ICMP_ULT || G.Pred == CmpInst::ICMP_SLT)
+    return B.CreateBinaryIntrinsic(Intrinsic::umin, Items, Limit, nullptr, "wi.active");
+  // lin <= Limit: min(items - 1, Limit) + 1, or none for a signed -1.
+  Value *Last = B.CreateBinaryIntrinsic(Intrinsic::umin, B.CreateSub(Items, B.getInt64(1)), Limit);
+  Value *Count = B.CreateAdd(Last, B.getInt64(1));
+  if (G.Pred == CmpInst::ICMP_SLE)
+    Count = B.CreateSelect(B.CreateICmpSLT(Limit, B.getInt64(0)), B.getInt64(0), Count);
+  return Count;
+}
+
+bool GroupLoops::readsCurrentItem(const Region &Reg, const GlobalVariable *CurrentItem) const {
+  for (BasicBlock *B : Reg.Blocks)
+    for (Instruction &I : *B) {
+      if (is_contained(I.operands(), CurrentItem))
+        return true;
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && CB != IdCall && !isa<IntrinsicInst>(CB))
+        return true;
+    }
+  return false;
+}
+
+void GroupLoops::buildLoops() {
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  auto *Next = new AllocaInst(I32, M.getDataLayout().getAllocaAddrSpace(), "wi.next",
+                              Prologue->getFirstInsertionPt());
+  GlobalVariable *CurrentItem = M.getNamedGlobal(CpuAssertItemVariable);
+  if (CurrentItem && !CurrentItem->isThreadLocal())
+    CurrentItem = nullptr;
+
+  SmallVector<BasicBlock *, 16> Original;
+  for (BasicBlock &B : F)
+    if (&B != Prologue)
+      Original.push_back(&B);
+
+  auto *Done = BasicBlock::Create(Ctx, "wi.done", &F);
+  ReturnInst::Create(Ctx, ConstantInt::getTrue(Ctx), Done);
+
+  const unsigned N = Regions.size();
+  // Per region: entry (how many work-items run it), header (one work-item's
+  // start), latch (the next one), dispatch (on to the next region).
+  SmallVector<BasicBlock *, 8> Entries, Headers, Latches, Dispatches;
+  SmallVector<PHINode *, 8> Indices;
+  SmallVector<Value *, 8> Bounds;
+  SmallVector<std::optional<Guard>, 8> Guards;
+  for (unsigned R = 0; R < N; ++R) {
+    Entries.push_back(BasicBlock::Create(Ctx, "wi.enter" + Twine(R), &F));
+    Headers.push_back(BasicBlock::Create(Ctx, "wi.region" + Twine(R), &F));
+    Latches.push_back(BasicBlock::Create(Ctx, "wi.next.item" + Twine(R), &F));
+    Dispatches.push_back(BasicBlock::Create(Ctx, "wi.dispatch" + Twine(R), &F));
+    Indices.push_back(PHINode::Create(I64, 2, "wi.lin" + Twine(R), Headers.back()));
+    Indices.back()->addIncoming(ConstantInt::get(I64, 0), Entries.back());
+    IRBuilder<> E(Entries.back());
+    std::optional<Guard> G = guardOf(Regions[R]);
+    Guards.push_back(G);
+    if (G) {
+      Value *Active = activeItems(E, *G);
+      E.CreateStore(ConstantInt::get(I32, G->SkipExit), Next);
+      E.CreateCondBr(E.CreateICmpNE(Active, E.getInt64(0)), Headers.back(), Dispatches.back());
+      Bounds.push_back(Active);
+      ++Guarded;
+    } else {
+      E.CreateBr(Headers.back());
+      Bounds.push_back(Items);
+    }
+  }
+
+  for (unsigned R = 0; R < N; ++R) {
+    Region &Reg = Regions[R];
+    ValueToValueMapTy VMap;
+    IRBuilder<> H(Headers[R]);
+    // The running work-item, for what reads it (the free-function work-item
+    // queries, sycl::stream, whatever a call may do). Only there: the store
+    // would keep the loop from vectorising.
+    if (CurrentItem && readsCurrentItem(Reg, CurrentItem))
+      H.CreateStore(Indices[R], H.CreateThreadLocalAddress(CurrentItem));
+    VMap[IdCall] = Indices[R];
+    DenseMap<Instruction *, Value *> Recomputed{{IdCall, Indices[R]}};
+    // In program order (they all lie in region 0's first block): each
+    // clone's operands are mapped before it.
+    for (Instruction &I : *IdCall->getParent()) {
+      if (&I == IdCall || !Remat.contains(&I))
+        continue;
+      Instruction *C = I.clone();
+      H.Insert(C, I.getName());
+      RemapInstruction(C, VMap, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+      VMap[&I] = C;
+      Recomputed[&I] = C;
+    }
+    SmallVector<BasicBlock *, 16> Clones;
+    for (BasicBlock *B : Reg.Blocks) {
+      BasicBlock *C = CloneBasicBlock(B, VMap, ".r" + Twine(R), &F);
+      VMap[B] = C;
+      Clones.push_back(C);
+    }
+    // Region 0's first block holds the work-item index and what the header
+    // recomputed: its uses take the header's.
+    for (Instruction *I : Remat) {
+      Value *Target = Recomputed.lookup(I);
+      if (auto *C = dyn_cast_or_null<Instruction>(VMap.lookup(I)); C && C != Target)
+        C->eraseFromParent();
+      VMap[I] = Target;
+    }
+    H.CreateBr(cast<BasicBlock>(VMap[Reg.Start]));
+
+    DenseMap<unsigned, BasicBlock *> ExitBlocks;
+    auto ExitBlock = [&](unsigned Id) {
+      BasicBlock *&E = ExitBlocks[Id];
+      if (!E) {
+        E = BasicBlock::Create(Ctx, "wi.exit" + Twine(R) + "." + Twine(Id), &F);
+        IRBuilder<> EB(E);
+        EB.CreateStore(ConstantInt::get(I32, Id), Next);
+        EB.CreateBr(Latches[R]);
+      }
+      return E;
+    };
+    for (BasicBlock *C : Clones) {
+      for (Instruction &I : *C) {
+        if (auto *P = dyn_cast<PHINode>(&I)) {
+          for (unsigned In = P->getNumIncomingValues(); In-- > 0;)
+            if (!Reg.Blocks.contains(P->getIncomingBlock(In)))
+              P->removeIncomingValue(In, /*DeletePHIIfEmpty=*/false);
+        }
+        RemapInstruction(&I, VMap, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+        RemapDbgRecordRange(&M, I.getDbgRecordRange(), VMap,
+                            RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+      }
+      Instruction *T = C->getTerminator();
+      if (isa<ReturnInst>(T)) {
+        BranchInst::Create(ExitBlock(ExitId), C);
+        T->eraseFromParent();
+        continue;
+      }
+      for (unsigned S = 0; S < T->getNumSuccessors(); ++S)
+        if (auto It = BarrierIds.find(T->getSuccessor(S)); It != BarrierIds.end())
+          T->setSuccessor(S, ExitBlock(It->second));
+    }
+
+    // Only work-items that pass the region's guard run the loop.
+    if (const std::optional<Guard> &G = Guards[R]) {
+      auto *Test = cast<BranchInst>(VMap[G->Branch]);
+      auto *Active = cast<BasicBlock>(VMap[G->Active]);
+      for (BasicBlock *S : successors(Test))
+        if (S != Active)
+          S->removePredecessor(Test->getParent());
+      BranchInst::Create(Active, Test->getIterator());
+      Test->eraseFromParent();
+    }
+
+    // Next work-item, or on to the region its barrier starts.
+    IRBuilder<> L(Latches[R]);
+    Value *Following = L.CreateAdd(Indices[R], L.getInt64(1), "", true, true);
+    L.CreateCondBr(L.CreateICmpULT(Following, Bounds[R]), Headers[R], Dispatches[R]);
+    Indices[R]->addIncoming(Following, Latches[R]);
+    IRBuilder<> D(Dispatches[R]);
+    SwitchInst *Switch = D.CreateSwitch(D.CreateLoad(I32, Next), Done, Reg.Exits.size());
+    for (unsigned Id : Reg.Exits)
+      if (Id != ExitId)
+        Switch->addCase(ConstantInt::get(cast<IntegerType>(I32), Id), Entries[Id]);
+  }
+
+  Instruction *Entry = Prologue->getTerminator();
+  BranchInst::Create(Entries[0], Prologue);
+  Entry->eraseFromParent();
+
+  for (BasicBlock *B : Original)
+    B->dropAllReferences();
+  for (BasicBlock *B : Original)
+    B->eraseFromParent();
+  // A region no dispatch enters (its barrier is never reached) has a header
+  // without predecessors: removed with the other unreachable blocks.
+  removeUnreachableBlocks(F);
+}
+
+std::optional<std::string> GroupLoops::run() {
+  CallBase *LoopsCall = nullptr;
+  for (Instruction &I : instructions(F)) {
+    if (CallBase *CB = callTo(I, WorkItemLoopsMarker)) {
+      if (LoopsCall)
+        return std::string("the launcher asks twice whether it runs as loops");
+      LoopsCall = CB;
+    }
+    if (CallBase *CB = callTo(I, WorkItemIdMarker)) {
+      if (IdCall)
+        return std::string("the launcher has two work-item indices");
+      IdCall = CB;
+    }
+  }
+  if (!LoopsCall || !IdCall || IdCall->arg_size() != 1 || !F.getReturnType()->isIntegerTy(1))
+    return std::string("not a work-group launcher of this usycl version");
+  if (std::optional<std::string> Why = inlineBarrierCallees())
+    return Why;
+  LoopsCall->replaceAllUsesWith(ConstantInt::getTrue(Ctx));
+  LoopsCall->eraseFromParent();
+  simplify(F, FAM, /*Loops=*/false);
+  if (std::optional<std::string> Why = checkShape())
+    return Why;
+  Prologue = &F.getEntryBlock();
+  hoistGroupInvariants();
+  splitAtBarriers();
+  formRegions();
+  collectRematerialisable();
+  demoteValuesLiveAcrossBarriers();
+  if (std::optional<std::string> Why = privatiseAllocas())
+    return Why;
+  emitStorage();
+  buildLoops();
+  simplify(F, FAM, /*Loops=*/true);
+  return std::nullopt;
+}
+
+// Makes the launcher return false at once: the runtime runs the group as
+// fibers. Works on the launcher as the headers wrote it (before any change).
+void fallBack(Function &F, FunctionAnalysisManager &FAM) {
+  for (Instruction &I : make_early_inc_range(instructions(F)))
+    if (CallBase *CB = callTo(I, WorkItemLoopsMarker)) {
+      CB->replaceAllUsesWith(ConstantInt::getFalse(F.getContext()));
+      CB->eraseFromParent();
+    }
+  simplify(F, FAM, /*Loops=*/false);
+}
+
+} // namespace
+
+PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  Function *IdMarker = M.getFunction(WorkItemIdMarker);
+  if (!IdMarker)
+    return PreservedAnalyses::all();
+  SmallSetVector<Function *, 8> Launchers;
+  for (User *U : IdMarker->users())
+    if (auto *CB = dyn_cast<CallBase>(U))
+      Launchers.insert(CB->getFunction());
+  if (Launchers.empty())
+    return PreservedAnalyses::all();
+
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  SmallPtrSet<const Function *, 16> Reaching = barrierReaching(M);
+  for (Function *F : Launchers) {
+    // Work on F, keeping a pristine copy: a launcher the pass gives up on
+    // half way (after inlining) gets its original body back, then falls back.
+    ValueToValueMapTy Backup;
+    Function *Copy = CloneFunction(F, Backup);
+    GroupLoops Loops(*F, Reaching, FAM);
+    std::optional<std::string> Why = Loops.run();
+    if (Why) {
+      for (BasicBlock &B : *F)
+        B.dropAllReferences();
+      while (!F->empty())
+        F->begin()->eraseFromParent();
+      for (auto [CopyArg, Arg] : zip(Copy->args(), F->args()))
+        CopyArg.replaceAllUsesWith(&Arg);
+      F->splice(F->end(), Copy);
+      if (DISubprogram *SP = Copy->getSubprogram()) {
+        Copy->setSubprogram(nullptr);
+        F->setSubprogram(SP);
+      }
+      fallBack(*F, FAM);
+    }
+    Copy->eraseFromParent();
+    FAM.invalidate(*F, PreservedAnalyses::none());
+    OptimizationRemarkEmitter ORE(F);
+    std::string Kernel = kernelOf(*F);
+    if (Why)
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(PassName, "Fibers", F)
+               << "kernel '" << Kernel
+               << "' runs its work-items as fibers on the CPU (slower): " << *Why;
+      });
+    else
+      ORE.emit([&] {
+        return OptimizationRemark(PassName, "Loops", F)
+               << "kernel '" << Kernel << "': work-group as "
+               << ore::NV("Regions", Loops.barriers() + 1) << " loop(s) over its work-items ("
+               << ore::NV("Barriers", Loops.barriers()) << " barrier(s), "
+               << ore::NV("PerItemArrays", Loops.privatised()) << " per-work-item array(s), "
+               << ore::NV("Guarded", Loops.guarded()) << " loop(s) over the work-items below a bound)";
+      });
+  }
+  return PreservedAnalyses::none();
+}
+
+PreservedAnalyses BarrierConvergencePass::run(Module &M, ModuleAnalysisManager &) {
+  SmallPtrSet<const Function *, 16> Reaching = barrierReaching(M);
+  if (Reaching.empty())
+    return PreservedAnalyses::all();
+  for (const Function *Const : Reaching) {
+    auto *F = const_cast<Function *>(Const);
+    F->setConvergent();
+    for (User *U : F->users())
+      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == F)
+        CB->setConvergent();
+  }
+  return PreservedAnalyses::none();
+}
+
+void registerWorkItemLoopsPasses(PassBuilder &PB) {
+  PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
+    MPM.addPass(BarrierConvergencePass());
+  });
+  PB.registerOptimizerEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        MPM.addPass(WorkItemLoopsPass());
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == WorkItemLoopsPass::name()) {
+          MPM.addPass(WorkItemLoopsPass());
+          return true;
+        }
+        if (Name == BarrierConvergencePass::name()) {
+          MPM.addPass(BarrierConvergencePass());
+          return true;
+        }
+        return false;
+      });
+}
+
+} // namespace usycl::passes

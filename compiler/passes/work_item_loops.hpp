@@ -1,0 +1,86 @@
+//===- work_item_loops.hpp - CPU work-groups as loops over work-items -----===//
+//
+// On the CPU an nd_range work-group runs on one thread. Without this pass its
+// work-items become fibers that switch at every barrier (the fallback in
+// runtime/backends/cpu/group_executor.cpp), which costs about a microsecond
+// per work-item and barrier and keeps every loop scalar. This pass, run on
+// the host compilation, rewrites the headers' group launcher
+//
+//   bool cpu_nd_group_loops<K, Dims>(const void *object, const cpu_group_ctx &g)
+//
+// (sycl/detail/kernel_entry.hpp), whose body is ONE work-item of the group
+// (its index is the marker call __usycl_cpu_work_item_id(items)), into code
+// that runs the WHOLE group: the body is cut at its work-group barriers into
+// regions, each region becomes a loop over the group's work-items, and a
+// dispatch after each loop enters the region that starts at the barrier the
+// work-items stopped at (continuation-based synchronisation, as AdaptiveCpp's
+// CBS pass and PoCL's work-item loops do it):
+//
+//   prologue (once per group)
+//   region 0: for lin in [0, items): <code up to the first barrier>
+//   region k: for lin in [0, items): <code from barrier k to the next one>
+//   ...
+//
+// Values that live across a barrier are kept per work-item in arrays of a
+// per-thread block of memory (__usycl_cpu_work_item_storage, allocated once
+// and reused by every group the thread runs); so are the kernel's private
+// variables (allocas) that more than one region uses. Values computed from
+// the work-item index alone (local and global ids) are recomputed in each
+// region instead. Functions that reach a barrier are inlined first. The
+// barrier calls disappear, so the loops vectorise where the kernel allows.
+//
+// SYCL requires every work-item of a group to reach the same barriers (in
+// uniform control flow); the header declares __usycl_cpu_group_barrier
+// convergent so that the optimiser keeps it so. Work-items that still
+// disagree (undefined behaviour) continue where the last one stopped.
+//
+// What the pass cannot handle (a barrier in a function without a definition
+// in this unit, recursion, exception handling or dynamic stack allocation
+// around barriers) turns __usycl_cpu_work_item_loops() into false: the
+// launcher then returns false at once and the runtime runs the group's
+// work-items as fibers. A remark (-Rpass-missed=usycl-work-item-loops) names
+// the kernel and the reason; -Rpass=usycl-work-item-loops reports each
+// kernel turned into loops.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class PassBuilder;
+} // namespace llvm
+
+namespace usycl::passes {
+
+// bool(): false in libusycl.so; the pass makes it true in the launchers it
+// turns into loops, false in those it cannot.
+inline constexpr const char *WorkItemLoopsMarker = "__usycl_cpu_work_item_loops";
+// uint64_t(uint64_t items): the index of the work-item the launcher's body
+// runs; the pass replaces it with the induction variable of each loop.
+inline constexpr const char *WorkItemIdMarker = "__usycl_cpu_work_item_id";
+// void *(uint64_t bytes): per-thread storage for values kept per work-item.
+inline constexpr const char *WorkItemStorageFunction = "__usycl_cpu_work_item_storage";
+// void(): a work-group barrier of the CPU backend.
+inline constexpr const char *CpuGroupBarrierFunction = "__usycl_cpu_group_barrier";
+
+class WorkItemLoopsPass : public llvm::PassInfoMixin<WorkItemLoopsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static llvm::StringRef name() { return "usycl-work-item-loops"; }
+};
+
+// Pipeline start: every function that may reach a work-group barrier (the
+// helpers of the headers, the user's own), and every call to one, becomes
+// convergent, so that no optimisation before the work-item-loop pass makes a
+// barrier depend on a condition the work-items disagree on (SimplifyCFG
+// threading `if (lid == 0)` tests through a call that waits at a barrier).
+class BarrierConvergencePass : public llvm::PassInfoMixin<BarrierConvergencePass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static llvm::StringRef name() { return "usycl-barrier-convergence"; }
+};
+
+void registerWorkItemLoopsPasses(llvm::PassBuilder &PB);
+
+} // namespace usycl::passes
