@@ -38,6 +38,7 @@ omp() { build "$1" g++ -O3 -fopenmp "$here/$2"; }
 sycl stream_sycl stream/stream_sycl.cpp
 sycl launch_sycl launch/launch_sycl.cpp
 sycl reduction_sycl reduction/reduction_sycl.cpp
+sycl matmul_sycl matmul/matmul_sycl.cpp
 build triad_assert "$usyclxx" -O3 -fsycl-device-code-split=per_kernel \
   "$here/assert/triad_assert.cpp" "$here/assert/triad_ndebug.cpp"
 if [ $mode != cpu ]; then
@@ -48,6 +49,7 @@ fi
 if [ $mode != cuda ]; then
   omp stream_omp stream/stream_omp.cpp
   omp reduction_omp reduction/reduction_omp.cpp
+  omp matmul_omp matmul/matmul_omp.cpp
 fi
 # `build`: every program, nothing run (for a machine without compilers).
 [ $mode = build ] && exit 0
@@ -93,13 +95,12 @@ pair() { # pair <sycl var> <native var> <sel> <sycl bin> <native bin|-> <args...
 }
 
 bench() { # bench <cpu|cuda>
-  local dev=$1 sel peer s_args t_args l_args r_args
+  local dev=$1 sel peer s_args t_args l_args r_args m_args
   if [ $dev = cuda ]; then sel='cuda:*'; else sel='native_cpu:*'; fi
-  if [ "$small" = 1 ]; then s_args="20 3"; t_args="20 3"; l_args="2000 200"; r_args="16 3"
-  else s_args="28 50"; t_args="26 20"; l_args="100000 10000"; r_args="26 50"; fi
-  # The CPU: smaller stream arrays (this 2-core machine has 24 GiB), and the
-  # nd_range reduction runs its work-items as fibers (about 1 us each).
-  [ $dev = cpu ] && [ "$small" != 1 ] && s_args="26 20" && r_args="22 10"
+  if [ "$small" = 1 ]; then s_args="20 3"; t_args="20 3"; l_args="2000 200"; r_args="16 3"; m_args="64 1"
+  else s_args="28 50"; t_args="26 20"; l_args="100000 10000"; r_args="26 50"; m_args="4096 10"; fi
+  # The CPU: smaller arrays and matrices (this 2-core machine has 24 GiB).
+  [ $dev = cpu ] && [ "$small" != 1 ] && s_args="26 20" && r_args="26 20" && m_args="1024 3"
   local s n
   if [ $dev = cuda ]; then peer=cuda; else peer=omp; fi
   pair s n "$sel" stream_sycl stream_$peer $s_args; echo "$s$n"
@@ -126,6 +127,14 @@ bench() { # bench <cpu|cuda>
   else
     pair s n "$sel" reduction_sycl - $r_args; echo "$s"
     add "nd_range reduction $dev" "GB/s" "$(value "$s" ndrange_GBps)" - - higher
+  fi
+  if [ $dev = cpu ]; then
+    pair s n "$sel" matmul_sycl matmul_omp $m_args; echo "$s$n"
+    local a b; a=$(value "$s" tiled_GFLOPs); b=$(value "$n" omp_GFLOPs)
+    add "tiled matmul $dev" "GFLOP/s" "$a" "$b" "$(ratio "$a" "$b")" higher
+  else
+    pair s n "$sel" matmul_sycl - $m_args; echo "$s"
+    add "tiled matmul $dev" "GFLOP/s" "$(value "$s" tiled_GFLOPs)" - - higher
   fi
   # (assert and NDEBUG kernels alternate inside triad_assert itself)
   pair s n "$sel" triad_assert - $t_args; echo "$s"

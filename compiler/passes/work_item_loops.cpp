@@ -110,7 +110,11 @@ void simplify(Function &F, FunctionAnalysisManager &FAM, bool Loops) {
   FPM.addPass(SimplifyCFGPass());
   FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
   FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
-  FPM.addPass(InstCombinePass());
+  // Not before the loops are built: InstCombine sinks computations into the
+  // block that uses them, past a barrier, which keeps more values per
+  // work-item.
+  if (Loops)
+    FPM.addPass(InstCombinePass());
   if (Loops) {
     FPM.addPass(GVNPass());
     FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
@@ -936,9 +940,12 @@ void registerWorkItemLoopsPasses(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
     MPM.addPass(BarrierConvergencePass());
   });
+  // Not at -O0: its functions are optnone (the launcher stays as written,
+  // and libusycl.so's marker sends the group to the fibers).
   PB.registerOptimizerEarlyEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
-        MPM.addPass(WorkItemLoopsPass());
+      [](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
+        if (Level != OptimizationLevel::O0)
+          MPM.addPass(WorkItemLoopsPass());
       });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
