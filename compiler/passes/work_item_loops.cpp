@@ -7,6 +7,7 @@
 #include "work_item_loops.hpp"
 
 #include "assert_versioning.hpp" // CpuAssertItemVariable
+#include "group_local_memory.hpp"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -21,6 +22,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
@@ -847,6 +849,13 @@ std::optional<std::string> GroupLoops::run() {
     return Why;
   emitStorage();
   buildLoops();
+  // A shape this pass gets wrong must not crash the compiler: the kernel
+  // then runs as fibers, and the remark says so.
+  std::string Broken;
+  raw_string_ostream Report(Broken);
+  if (verifyFunction(F, &Report))
+    return "internal error of the pass (please report it): " +
+           StringRef(Broken).split('\n').first.str();
   simplify(F, FAM, /*Loops=*/true);
   return std::nullopt;
 }
@@ -875,6 +884,10 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &MAM) 
   if (Launchers.empty())
     return PreservedAnalyses::all();
 
+  // group_local_memory is one allocation per call site; the loops copy a
+  // call into each region that runs it, so give each site its key now.
+  if (M.getFunction(GroupLocalMemoryMarker))
+    GroupLocalMemoryPass().run(M, MAM);
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   SmallPtrSet<const Function *, 16> Reaching = barrierReaching(M);
