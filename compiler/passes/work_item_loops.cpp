@@ -189,6 +189,8 @@ private:
 
   CallBase *IdCall = nullptr;
   Value *Items = nullptr;
+  Value *Extents[3] = {}; // the group's size per dimension, dimension 0 slowest
+  SmallVector<CallBase *, 3> LocalIdCalls; // __usycl_cpu_work_item_local_id(d)
   BasicBlock *Prologue = nullptr; // the entry block: once per group
   SmallVector<CallBase *, 8> Barriers;
   DenseMap<BasicBlock *, unsigned> BarrierIds; // barrier block -> 1..n
@@ -237,7 +239,16 @@ std::optional<std::string> GroupLoops::inlineBarrierCallees() {
 std::optional<std::string> GroupLoops::checkShape() {
   if (IdCall->getParent() != &F.getEntryBlock())
     return std::string("the work-item index is not computed in the launcher's first block");
-  Items = IdCall->getArgOperand(0);
+  for (CallBase *Local : LocalIdCalls)
+    if (Local->getParent() != IdCall->getParent() || Local->comesBefore(IdCall) ||
+        !isa<ConstantInt>(Local->getArgOperand(0)) ||
+        cast<ConstantInt>(Local->getArgOperand(0))->getZExtValue() > 2)
+      return std::string("a local id is not computed right after the work-item index");
+  IRBuilder<> B(IdCall);
+  for (unsigned D = 0; D < 3; ++D)
+    Extents[D] = IdCall->getArgOperand(D);
+  Items = B.CreateMul(B.CreateMul(Extents[0], Extents[1], "", true, true), Extents[2],
+                      "wi.items", true, true);
   for (Instruction &I : instructions(F)) {
     if (CallBase *CB = callTo(I, CpuGroupBarrierFunction))
       Barriers.push_back(CB);
@@ -338,8 +349,10 @@ void GroupLoops::collectRematerialisable() {
   // Everything in this block runs unconditionally once per work-item, so
   // recomputing it at the top of every region is as safe as running it here.
   Remat.insert(IdCall);
+  for (CallBase *Local : LocalIdCalls)
+    Remat.insert(Local);
   for (Instruction &I : *IdCall->getParent()) {
-    if (&I == IdCall || I.isTerminator() || isa<PHINode>(I) || isa<AllocaInst>(I) ||
+    if (Remat.contains(&I) || I.isTerminator() || isa<PHINode>(I) || isa<AllocaInst>(I) ||
         I.mayReadOrWriteMemory() || I.mayHaveSideEffects() || I.getType()->isTokenTy())
       continue;
     if (all_of(I.operands(), [&](const Use &U) {
@@ -415,6 +428,24 @@ void GroupLoops::demoteValuesLiveAcrossBarriers() {
   }
 }
 
+// Whether the user of a pointer may write the memory it points to (or let
+// it escape).
+bool mayWriteThrough(const Use &U) {
+  const auto *User = cast<Instruction>(U.getUser());
+  if (isa<LoadInst>(User) || isa<ICmpInst>(User))
+    return false;
+  if (const auto *II = dyn_cast<IntrinsicInst>(User)) {
+    if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+      return false;
+    if (const auto *Copy = dyn_cast<MemTransferInst>(II))
+      return U.getOperandNo() == 0 || Copy->isVolatile(); // the destination
+  }
+  if (const auto *Call = dyn_cast<CallBase>(User))
+    return !(Call->isArgOperand(&U) && Call->onlyReadsMemory(Call->getArgOperandNo(&U)) &&
+             Call->doesNotCapture(Call->getArgOperandNo(&U)));
+  return true;
+}
+
 // A private variable that stays in memory (an array, a struct whose address
 // is taken) gets one copy per work-item when the kernel has barriers: a
 // work-item's copy must survive while the others run. Those only read after
@@ -438,11 +469,11 @@ std::optional<std::string> GroupLoops::privatiseAllocas() {
         auto *User = cast<Instruction>(U->getUser());
         bool Here = User->getParent() == Prologue;
         (Here ? InPrologue : InRegions) = true;
-        if (isa<GetElementPtrInst>(User) || isa<CastInst>(User) || isa<PHINode>(User) ||
-            isa<SelectInst>(User)) {
+        if (isa<GetElementPtrInst>(User) || isa<AddrSpaceCastInst>(User) ||
+            isa<BitCastInst>(User) || isa<PHINode>(User) || isa<SelectInst>(User)) {
           for (Use &Next : User->uses())
             Work.push_back(&Next);
-        } else if (!isa<LoadInst>(User) && !Here) {
+        } else if (!Here && mayWriteThrough(*U)) {
           WrittenInRegions = true;
         }
       }
@@ -658,7 +689,8 @@ bool GroupLoops::readsCurrentItem(const Region &Reg, const GlobalVariable *Curre
     for (Instruction &I : *B) {
       if (is_contained(I.operands(), CurrentItem))
         return true;
-      if (auto *CB = dyn_cast<CallBase>(&I); CB && CB != IdCall && !isa<IntrinsicInst>(CB))
+      if (auto *CB = dyn_cast<CallBase>(&I);
+          CB && CB != IdCall && !is_contained(LocalIdCalls, CB) && !isa<IntrinsicInst>(CB))
         return true;
     }
   return false;
@@ -681,32 +713,97 @@ void GroupLoops::buildLoops() {
   ReturnInst::Create(Ctx, ConstantInt::getTrue(Ctx), Done);
 
   const unsigned N = Regions.size();
-  // Per region: entry (how many work-items run it), header (one work-item's
-  // start), latch (the next one), dispatch (on to the next region).
+  // The dimensions to loop over: those whose size is not the constant 1
+  // (dimension 0 outermost, the last innermost: consecutive work-items,
+  // consecutive iterations of the innermost loop, which vectorises).
+  SmallVector<unsigned, 3> LoopDims;
+  for (unsigned D = 0; D < 3; ++D)
+    if (!match(Extents[D], PatternMatch::m_One()))
+      LoopDims.push_back(D);
+  if (LoopDims.empty())
+    LoopDims.push_back(2);
+  const bool Nested = LoopDims.size() > 1;
+
+  // Per region: entry (how many work-items run it), loop headers, the
+  // header of one work-item (its linear and local ids), latches (the next
+  // work-item), dispatch (on to the next region).
   SmallVector<BasicBlock *, 8> Entries, Headers, Latches, Dispatches;
-  SmallVector<PHINode *, 8> Indices;
-  SmallVector<Value *, 8> Bounds;
+  SmallVector<Value *, 8> Linear;
+  SmallVector<std::array<Value *, 3>, 8> Local;
   SmallVector<std::optional<Guard>, 8> Guards;
   for (unsigned R = 0; R < N; ++R) {
-    Entries.push_back(BasicBlock::Create(Ctx, "wi.enter" + Twine(R), &F));
-    Headers.push_back(BasicBlock::Create(Ctx, "wi.region" + Twine(R), &F));
-    Latches.push_back(BasicBlock::Create(Ctx, "wi.next.item" + Twine(R), &F));
-    Dispatches.push_back(BasicBlock::Create(Ctx, "wi.dispatch" + Twine(R), &F));
-    Indices.push_back(PHINode::Create(I64, 2, "wi.lin" + Twine(R), Headers.back()));
-    Indices.back()->addIncoming(ConstantInt::get(I64, 0), Entries.back());
-    IRBuilder<> E(Entries.back());
-    std::optional<Guard> G = guardOf(Regions[R]);
+    auto *Entry = BasicBlock::Create(Ctx, "wi.enter" + Twine(R), &F);
+    auto *Dispatch = BasicBlock::Create(Ctx, "wi.dispatch" + Twine(R), &F);
+    SmallVector<BasicBlock *, 3> LoopHeads, LoopLatches;
+    SmallVector<PHINode *, 3> Ivs;
+    for (unsigned D : LoopDims) {
+      LoopHeads.push_back(BasicBlock::Create(Ctx, "wi.region" + Twine(R) + ".d" + Twine(D), &F));
+      Ivs.push_back(PHINode::Create(I64, 2, "wi.id" + Twine(R) + "." + Twine(D), LoopHeads.back()));
+    }
+    for (unsigned K = 0; K < LoopDims.size(); ++K)
+      LoopLatches.push_back(BasicBlock::Create(Ctx, "wi.next" + Twine(R) + ".d" + Twine(LoopDims[K]), &F));
+    BasicBlock *Body = LoopHeads.back();
+    if (Nested) {
+      Body = BasicBlock::Create(Ctx, "wi.region" + Twine(R), &F);
+      for (unsigned K = 0; K < LoopDims.size(); ++K) {
+        BasicBlock *Inner = K + 1 < LoopDims.size() ? LoopHeads[K + 1] : Body;
+        BranchInst::Create(Inner, LoopHeads[K]);
+        if (K + 1 < LoopDims.size())
+          Ivs[K + 1]->addIncoming(ConstantInt::get(I64, 0), LoopHeads[K]);
+      }
+    } else {
+      Ivs[0]->setName("wi.lin" + Twine(R));
+      LoopHeads[0]->setName("wi.region" + Twine(R));
+    }
+    Ivs[0]->addIncoming(ConstantInt::get(I64, 0), Entry);
+
+    // The guard needs one loop (its test is on the linear index).
+    IRBuilder<> E(Entry);
+    std::optional<Guard> G = Nested ? std::nullopt : guardOf(Regions[R]);
     Guards.push_back(G);
+    Value *Bound = Extents[LoopDims.back()];
+    if (!Nested)
+      Bound = Items;
     if (G) {
-      Value *Active = activeItems(E, *G);
+      Bound = activeItems(E, *G);
       E.CreateStore(ConstantInt::get(I32, G->SkipExit), Next);
-      E.CreateCondBr(E.CreateICmpNE(Active, E.getInt64(0)), Headers.back(), Dispatches.back());
-      Bounds.push_back(Active);
+      E.CreateCondBr(E.CreateICmpNE(Bound, E.getInt64(0)), LoopHeads[0], Dispatch);
       ++Guarded;
     } else {
-      E.CreateBr(Headers.back());
-      Bounds.push_back(Items);
+      E.CreateBr(LoopHeads[0]);
     }
+    // Latches, innermost first: the next index of the dimension, or on to
+    // the enclosing loop's latch (the dispatch after the outermost).
+    for (unsigned K = LoopDims.size(); K-- > 0;) {
+      IRBuilder<> L(LoopLatches[K]);
+      Value *Limit = K + 1 == LoopDims.size() ? Bound : Extents[LoopDims[K]];
+      if (Nested)
+        Limit = Extents[LoopDims[K]];
+      Value *Following = L.CreateAdd(Ivs[K], L.getInt64(1), "", true, true);
+      L.CreateCondBr(L.CreateICmpULT(Following, Limit), LoopHeads[K],
+                     K ? LoopLatches[K - 1] : Dispatch);
+      Ivs[K]->addIncoming(Following, LoopLatches[K]);
+    }
+    // The work-item's ids.
+    IRBuilder<> H(Body);
+    std::array<Value *, 3> Ids = {H.getInt64(0), H.getInt64(0), H.getInt64(0)};
+    Value *Lin = Ivs[0];
+    if (Nested) {
+      for (unsigned K = 0; K < LoopDims.size(); ++K)
+        Ids[LoopDims[K]] = Ivs[K];
+      Lin = H.CreateAdd(H.CreateMul(H.CreateAdd(H.CreateMul(Ids[0], Extents[1], "", true, true),
+                                                 Ids[1], "", true, true),
+                                    Extents[2], "", true, true),
+                        Ids[2], "wi.lin" + Twine(R), true, true);
+    } else {
+      Ids[LoopDims[0]] = Lin;
+    }
+    Entries.push_back(Entry);
+    Headers.push_back(Body);
+    Latches.push_back(LoopLatches.back());
+    Dispatches.push_back(Dispatch);
+    Linear.push_back(Lin);
+    Local.push_back(Ids);
   }
 
   for (unsigned R = 0; R < N; ++R) {
@@ -717,13 +814,17 @@ void GroupLoops::buildLoops() {
     // queries, sycl::stream, whatever a call may do). Only there: the store
     // would keep the loop from vectorising.
     if (CurrentItem && readsCurrentItem(Reg, CurrentItem))
-      H.CreateStore(Indices[R], H.CreateThreadLocalAddress(CurrentItem));
-    VMap[IdCall] = Indices[R];
-    DenseMap<Instruction *, Value *> Recomputed{{IdCall, Indices[R]}};
+      H.CreateStore(Linear[R], H.CreateThreadLocalAddress(CurrentItem));
+    DenseMap<Instruction *, Value *> Recomputed{{IdCall, Linear[R]}};
+    for (CallBase *LocalId : LocalIdCalls)
+      Recomputed[LocalId] =
+          Local[R][cast<ConstantInt>(LocalId->getArgOperand(0))->getZExtValue()];
+    for (auto [Root, Value] : Recomputed)
+      VMap[Root] = Value;
     // In program order (they all lie in region 0's first block): each
     // clone's operands are mapped before it.
     for (Instruction &I : *IdCall->getParent()) {
-      if (&I == IdCall || !Remat.contains(&I))
+      if (!Remat.contains(&I) || Recomputed.count(&I))
         continue;
       Instruction *C = I.clone();
       H.Insert(C, I.getName());
@@ -791,11 +892,7 @@ void GroupLoops::buildLoops() {
       Test->eraseFromParent();
     }
 
-    // Next work-item, or on to the region its barrier starts.
-    IRBuilder<> L(Latches[R]);
-    Value *Following = L.CreateAdd(Indices[R], L.getInt64(1), "", true, true);
-    L.CreateCondBr(L.CreateICmpULT(Following, Bounds[R]), Headers[R], Dispatches[R]);
-    Indices[R]->addIncoming(Following, Latches[R]);
+    // On to the region its barrier starts.
     IRBuilder<> D(Dispatches[R]);
     SwitchInst *Switch = D.CreateSwitch(D.CreateLoad(I32, Next), Done, Reg.Exits.size());
     for (unsigned Id : Reg.Exits)
@@ -830,7 +927,10 @@ std::optional<std::string> GroupLoops::run() {
       IdCall = CB;
     }
   }
-  if (!LoopsCall || !IdCall || IdCall->arg_size() != 1 || !F.getReturnType()->isIntegerTy(1))
+  for (Instruction &I : instructions(F))
+    if (CallBase *CB = callTo(I, WorkItemLocalIdMarker))
+      LocalIdCalls.push_back(CB);
+  if (!LoopsCall || !IdCall || IdCall->arg_size() != 3 || !F.getReturnType()->isIntegerTy(1))
     return std::string("not a work-group launcher of this usycl version");
   if (std::optional<std::string> Why = inlineBarrierCallees())
     return Why;

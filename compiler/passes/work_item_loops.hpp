@@ -56,9 +56,14 @@ namespace usycl::passes {
 // bool(): false in libusycl.so; the pass makes it true in the launchers it
 // turns into loops, false in those it cannot.
 inline constexpr const char *WorkItemLoopsMarker = "__usycl_cpu_work_item_loops";
-// uint64_t(uint64_t items): the index of the work-item the launcher's body
-// runs; the pass replaces it with the induction variable of each loop.
+// uint64_t(uint64_t l0, uint64_t l1, uint64_t l2): the linear index of the
+// work-item the launcher's body runs, in a group of l0 x l1 x l2 (dimension
+// 2 fastest; 1 for dimensions the kernel does not have); the pass replaces
+// it by each loop nest's index.
 inline constexpr const char *WorkItemIdMarker = "__usycl_cpu_work_item_id";
+// uint64_t(int d): that work-item's local id in dimension d (from 0,
+// slowest), which the pass replaces by the index of the loop over d.
+inline constexpr const char *WorkItemLocalIdMarker = "__usycl_cpu_work_item_local_id";
 // void *(uint64_t bytes): per-thread storage for values kept per work-item.
 inline constexpr const char *WorkItemStorageFunction = "__usycl_cpu_work_item_storage";
 // void(): a work-group barrier of the CPU backend.

@@ -242,24 +242,19 @@ bool cpu_nd_group_loops(const void *object, const cpu_group_ctx &g) {
   const K &k = *static_cast<const K *>(object);
   range<Dims> gr, lr;
   id<Dims> grp, off;
-  uint64_t items = 1;
   for (int d = 0; d < Dims; ++d) {
     gr[d] = g.dims.global[d];
     lr[d] = g.local[d];
     grp[d] = g.group[d];
     off[d] = g.dims.offset[d];
-    items *= g.local[d];
   }
-  const uint64_t lin = __usycl_cpu_work_item_id(items);
+  // One loop per dimension the kernel has (the pass nests them).
+  const uint64_t lin = __usycl_cpu_work_item_id(lr[0], Dims > 1 ? lr[1] : 1, Dims > 2 ? lr[2] : 1);
   id<Dims> lid;
   if constexpr (Dims == 1) {
     lid[0] = lin;
   } else {
-    uint64_t rest = lin;
-    for (int d = Dims - 1; d >= 0; --d) {
-      lid[d] = rest % lr[d];
-      rest /= lr[d];
-    }
+    for (int d = 0; d < Dims; ++d) lid[d] = __usycl_cpu_work_item_local_id(d);
   }
   id<Dims> gid;
   for (int d = 0; d < Dims; ++d) gid[d] = grp[d] * lr[d] + lid[d] + off[d];

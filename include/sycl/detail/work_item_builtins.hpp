@@ -45,10 +45,12 @@ extern __attribute__((tls_model("initial-exec"))) __thread const
 USYCL_EXPORT __attribute__((convergent)) void __usycl_cpu_group_barrier();
 // Markers of the group launchers (kernel_entry.hpp) for the host pass
 // usycl-work-item-loops: whether the launcher runs its group as loops (false
-// in libusycl.so; the pass makes it true where it rewrote the launcher), and
-// the work-item its body runs (replaced by each loop's index).
+// in libusycl.so; the pass makes it true where it rewrote the launcher), the
+// work-item its body runs in a group of l0 x l1 x l2 (linear, and its local
+// id in dimension d), which the pass replaces by the loops' indices.
 USYCL_EXPORT bool __usycl_cpu_work_item_loops();
-USYCL_EXPORT uint64_t __usycl_cpu_work_item_id(uint64_t items);
+USYCL_EXPORT uint64_t __usycl_cpu_work_item_id(uint64_t l0, uint64_t l1, uint64_t l2);
+USYCL_EXPORT uint64_t __usycl_cpu_work_item_local_id(int d);
 }
 #endif
 

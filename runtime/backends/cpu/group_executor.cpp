@@ -238,9 +238,14 @@ __usycl_cpu_group_local_memory(const void *site, size_t size, size_t align) {
 extern "C" __attribute__((visibility("default"))) bool __usycl_cpu_work_item_loops() {
   return false;
 }
-extern "C" __attribute__((visibility("default"))) uint64_t __usycl_cpu_work_item_id(uint64_t) {
-  // Unreachable: only launchers whose __usycl_cpu_work_item_loops() is true
-  // (rewritten by the pass, which removes this call) get here.
+// Unreachable: only launchers whose __usycl_cpu_work_item_loops() is true
+// (rewritten by the pass, which removes these calls) get to them.
+extern "C" __attribute__((visibility("default"))) uint64_t __usycl_cpu_work_item_id(uint64_t,
+                                                                                   uint64_t,
+                                                                                   uint64_t) {
+  std::abort();
+}
+extern "C" __attribute__((visibility("default"))) uint64_t __usycl_cpu_work_item_local_id(int) {
   std::abort();
 }
 
