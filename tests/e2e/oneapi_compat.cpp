@@ -104,7 +104,13 @@ int main() {
      for (int i = 0; i < 100000; ++i)
        x = x * 31 + i;
      t[1] = syclex::clock<syclex::clock_scope::work_group>() + (x == 7 ? 1 : 0);
-     t[3] = syclex::clock<syclex::clock_scope::device>();
+     // The loop may be scheduled after the reads (they are asm, the loop
+     // arithmetic): read until the clock moves (%globaltimer ticks in
+     // steps of up to a microsecond), giving up after a bound.
+     uint64_t now = syclex::clock<syclex::clock_scope::device>();
+     for (int spins = 0; now == t[2] && spins < (1 << 24); ++spins)
+       now = syclex::clock<syclex::clock_scope::device>();
+     t[3] = now;
    }).wait();
   e2e::check_eq("clock<work_group> increases", t[1] > t[0], true);
   e2e::check_eq("clock<device> increases", t[3] > t[2], true);
