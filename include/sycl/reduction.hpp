@@ -649,30 +649,14 @@ template <typename W, int Dims>
 void cpu_reduction_nd_items(const void *object, const cpu_group_ctx &g, uint64_t begin,
                             uint64_t end) {
   const W &w = *static_cast<const W *>(object);
-  range<Dims> gr, lr;
-  id<Dims> grp, off;
-  for (int d = 0; d < Dims; ++d) {
-    gr[d] = g.dims.global[d];
-    lr[d] = g.local[d];
-    grp[d] = g.group[d];
-    off[d] = g.dims.offset[d];
-  }
+  const cpu_group_geometry<Dims> geometry(g);
   constexpr auto idx = std::make_index_sequence<std::tuple_size_v<decltype(w.descs)>>{};
   auto rs = w.make_reducers(idx);
   std::apply(
       [&](auto &...red) {
         for (uint64_t lin = begin; lin < end; ++lin) {
-          id<Dims> lid;
-          uint64_t rest = lin;
-          for (int d = Dims - 1; d >= 0; --d) {
-            lid[d] = rest % lr[d];
-            rest /= lr[d];
-          }
-          id<Dims> gid;
-          for (int d = 0; d < Dims; ++d)
-            gid[d] = grp[d] * lr[d] + lid[d] + off[d];
           __usycl_cpu_assert_item = lin;
-          invoke_with_reducers(w.kernel, nd_item<Dims>(gid, lid, grp, gr, lr, off), red...);
+          invoke_with_reducers(w.kernel, geometry.item(geometry.local_id(lin)), red...);
         }
       },
       rs);

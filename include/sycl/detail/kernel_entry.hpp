@@ -198,28 +198,42 @@ void cpu_single_task_launcher(const void *object, const kernel_dims &dims, uint6
   __usycl_cpu_assert_run_range(&cpu_single_task_items<K>, object, dims, begin, end);
 }
 
+// A work-group of the CPU backend in SYCL's terms: its ranges and ids from
+// the runtime's plain arrays, and the nd_item of each of its work-items.
+template <int Dims> struct cpu_group_geometry {
+  range<Dims> global, local;
+  id<Dims> group, offset;
+  USYCL_INLINE explicit cpu_group_geometry(const cpu_group_ctx &g) {
+    for (int d = 0; d < Dims; ++d) {
+      global[d] = g.dims.global[d];
+      local[d] = g.local[d];
+      group[d] = g.group[d];
+      offset[d] = g.dims.offset[d];
+    }
+  }
+  // The local id of the work-item with linear id lin (dimension Dims-1 fastest).
+  USYCL_INLINE id<Dims> local_id(uint64_t lin) const {
+    id<Dims> lid;
+    for (int d = Dims - 1; d >= 0; --d) {
+      lid[d] = lin % local[d];
+      lin /= local[d];
+    }
+    return lid;
+  }
+  USYCL_INLINE nd_item<Dims> item(const id<Dims> &lid) const {
+    id<Dims> gid;
+    for (int d = 0; d < Dims; ++d) gid[d] = group[d] * local[d] + lid[d] + offset[d];
+    return nd_item<Dims>(gid, lid, group, global, local, offset);
+  }
+};
+
 template <typename K, int Dims>
 void cpu_nd_items(const void *object, const cpu_group_ctx &g, uint64_t begin, uint64_t end) {
   const K &k = *static_cast<const K *>(object);
-  range<Dims> gr, lr;
-  id<Dims> grp, off;
-  for (int d = 0; d < Dims; ++d) {
-    gr[d] = g.dims.global[d];
-    lr[d] = g.local[d];
-    grp[d] = g.group[d];
-    off[d] = g.dims.offset[d];
-  }
+  const cpu_group_geometry<Dims> geometry(g);
   for (uint64_t lin = begin; lin < end; ++lin) {
-    id<Dims> lid;
-    uint64_t rest = lin;
-    for (int d = Dims - 1; d >= 0; --d) {
-      lid[d] = rest % lr[d];
-      rest /= lr[d];
-    }
-    id<Dims> gid;
-    for (int d = 0; d < Dims; ++d) gid[d] = grp[d] * lr[d] + lid[d] + off[d];
     USYCL_CPU_ASSERT_ITEM(lin);
-    invoke_nd_kernel<Dims>(k, nd_item<Dims>(gid, lid, grp, gr, lr, off));
+    invoke_nd_kernel<Dims>(k, geometry.item(geometry.local_id(lin)));
   }
 }
 
@@ -240,14 +254,8 @@ bool cpu_nd_group_loops(const void *object, const cpu_group_ctx &g) {
   if (!__usycl_cpu_work_item_loops())
     return false;
   const K &k = *static_cast<const K *>(object);
-  range<Dims> gr, lr;
-  id<Dims> grp, off;
-  for (int d = 0; d < Dims; ++d) {
-    gr[d] = g.dims.global[d];
-    lr[d] = g.local[d];
-    grp[d] = g.group[d];
-    off[d] = g.dims.offset[d];
-  }
+  const cpu_group_geometry<Dims> geometry(g);
+  const range<Dims> &lr = geometry.local;
   // One loop per dimension the kernel has (the pass nests them).
   const uint64_t lin = __usycl_cpu_work_item_id(lr[0], Dims > 1 ? lr[1] : 1, Dims > 2 ? lr[2] : 1);
   id<Dims> lid;
@@ -256,11 +264,9 @@ bool cpu_nd_group_loops(const void *object, const cpu_group_ctx &g) {
   } else {
     for (int d = 0; d < Dims; ++d) lid[d] = __usycl_cpu_work_item_local_id(d);
   }
-  id<Dims> gid;
-  for (int d = 0; d < Dims; ++d) gid[d] = grp[d] * lr[d] + lid[d] + off[d];
   // (The pass stores lin into __usycl_cpu_assert_item in the loops whose
   // code reads it.)
-  invoke_nd_kernel<Dims>(k, nd_item<Dims>(gid, lid, grp, gr, lr, off));
+  invoke_nd_kernel<Dims>(k, geometry.item(lid));
   return true;
 }
 
