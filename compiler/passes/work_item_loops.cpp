@@ -115,9 +115,8 @@ void simplify(Function &F, FunctionAnalysisManager &FAM, bool Loops) {
   // Not before the loops are built: InstCombine sinks computations into the
   // block that uses them, past a barrier, which keeps more values per
   // work-item.
-  if (Loops)
-    FPM.addPass(InstCombinePass());
   if (Loops) {
+    FPM.addPass(InstCombinePass());
     FPM.addPass(GVNPass());
     FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
                                                 /*UseMemorySSA=*/true));
@@ -195,7 +194,6 @@ private:
   SmallVector<CallBase *, 8> Barriers;
   DenseMap<BasicBlock *, unsigned> BarrierIds; // barrier block -> 1..n
   SmallVector<Region, 8> Regions;              // [0]: from the work-item id on
-  DenseMap<BasicBlock *, SmallVector<unsigned, 2>> RegionsOf;
   SetVector<Instruction *> Remat; // IdCall and what derives from it alone
   SmallPtrSet<AllocaInst *, 8> Demoted;
   SmallVector<PerItemArray, 8> Arrays;
@@ -328,7 +326,6 @@ void GroupLoops::formRegions() {
       BasicBlock *B = Work.pop_back_val();
       if (!Reg.Blocks.insert(B))
         continue;
-      RegionsOf[B].push_back(R);
       if (isa<ReturnInst>(B->getTerminator()))
         Reg.Exits.insert(ExitId);
       for (BasicBlock *S : successors(B)) {
