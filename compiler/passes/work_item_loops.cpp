@@ -459,6 +459,7 @@ std::optional<std::string> GroupLoops::privatiseAllocas() {
         continue;
       bool InPrologue = false, InRegions = false, WrittenInRegions = false;
       SmallVector<Use *, 16> Work;
+      SmallPtrSet<const Instruction *, 16> Followed; // pointer phis make cycles
       for (Use &U : A->uses())
         Work.push_back(&U);
       while (!Work.empty()) {
@@ -468,6 +469,8 @@ std::optional<std::string> GroupLoops::privatiseAllocas() {
         (Here ? InPrologue : InRegions) = true;
         if (isa<GetElementPtrInst>(User) || isa<AddrSpaceCastInst>(User) ||
             isa<BitCastInst>(User) || isa<PHINode>(User) || isa<SelectInst>(User)) {
+          if (!Followed.insert(User).second)
+            continue;
           for (Use &Next : User->uses())
             Work.push_back(&Next);
         } else if (!Here && mayWriteThrough(*U)) {
