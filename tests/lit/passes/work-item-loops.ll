@@ -180,3 +180,37 @@ define void @user() {
   call void @helper()
   ret void
 }
+
+; Pointer phis walking a private array form a cycle of uses: each is
+; followed once (this hung the pass on a HeCBench kernel).
+; REMARK-DAG: remark: {{.*}}kernel 'cycle': work-group as 2 loop(s) over its work-items (1 barrier(s), 1 per-work-item array(s)
+define i1 @cycle(ptr %obj, ptr %g) {
+entry:
+  %arr = alloca [4 x i32]
+  %on = call i1 @__usycl_cpu_work_item_loops()
+  br i1 %on, label %body, label %off
+off:
+  ret i1 false
+body:
+  %items.p = getelementptr i8, ptr %g, i64 56
+  %items = load i64, ptr %items.p
+  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1)
+  br label %loop
+loop:
+  %p = phi ptr [ %arr, %body ], [ %p.next, %loop ]
+  %i = phi i64 [ 0, %body ], [ %i.next, %loop ]
+  %w = trunc i64 %lin to i32
+  store i32 %w, ptr %p
+  %p.next = getelementptr i32, ptr %p, i64 1
+  %i.next = add i64 %i, 1
+  %more = icmp ult i64 %i.next, 4
+  br i1 %more, label %loop, label %after
+after:
+  call void @__usycl_cpu_group_barrier()
+  %v.p = getelementptr i32, ptr %arr, i64 3
+  %v = load i32, ptr %v.p
+  %data = load ptr, ptr %obj
+  %d.l = getelementptr i32, ptr %data, i64 %lin
+  store i32 %v, ptr %d.l
+  ret i1 true
+}
