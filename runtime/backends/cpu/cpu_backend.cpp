@@ -275,8 +275,8 @@ private:
     nd_launch nd{l.cpu_nd, object, {}, l.local_mem_bytes};
     // A kernel that can fail an assert runs its work-items under recovery
     // points (cpu_assert.hpp), which the loops do not have.
-    cpu_assert::launch_state *assert_state = cpu_assert::current();
-    if (!(assert_state && assert_state->guarded())) nd.group_loops = l.cpu_nd_group;
+    cpu_assert::launch_state *assert_launch = cpu_assert::current(); // device-side assert
+    if (!(assert_launch && assert_launch->guarded())) nd.group_loops = l.cpu_nd_group;
     nd.kernel_name = l.name;
     uint64_t groups[3];
     for (int d = 0; d < 3; ++d) {
@@ -288,7 +288,6 @@ private:
     uint64_t total = groups[0] * groups[1] * groups[2];
     uint64_t chunks = std::min<uint64_t>(total, uint64_t(pool.size()) * 4);
     uint64_t per = (total + chunks - 1) / chunks;
-    cpu_assert::launch_state *assert_launch = cpu_assert::current(); // device-side assert
     pool.run(chunks, [&](uint64_t c) {
       cpu_assert::bind assert_bind(assert_launch);
       for (uint64_t g = c * per; g < std::min(total, (c + 1) * per); ++g) {
