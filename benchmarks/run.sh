@@ -39,6 +39,7 @@ sycl stream_sycl stream/stream_sycl.cpp
 sycl launch_sycl launch/launch_sycl.cpp
 sycl reduction_sycl reduction/reduction_sycl.cpp
 sycl matmul_sycl matmul/matmul_sycl.cpp
+sycl sub_group_reduce_sycl sub_group_reduce/sub_group_reduce_sycl.cpp
 build triad_assert "$usyclxx" -O3 -fsycl-device-code-split=per_kernel \
   "$here/assert/triad_assert.cpp" "$here/assert/triad_ndebug.cpp"
 if [ $mode != cpu ]; then
@@ -50,6 +51,7 @@ if [ $mode != cuda ]; then
   omp stream_omp stream/stream_omp.cpp
   omp reduction_omp reduction/reduction_omp.cpp
   omp matmul_omp matmul/matmul_omp.cpp
+  omp sub_group_reduce_omp sub_group_reduce/sub_group_reduce_omp.cpp
 fi
 # `build`: every program, nothing run (for a machine without compilers).
 [ $mode = build ] && exit 0
@@ -136,6 +138,20 @@ bench() { # bench <cpu|cuda>
     pair s n "$sel" matmul_sycl - $m_args; echo "$s"
     add "tiled matmul $dev" "GFLOP/s" "$(value "$s" tiled_GFLOPs)" - - higher
   fi
+  # Sub-group reduce and scan: reqd_sub_group_size(16), on CUDA (32 only)
+  # reqd_sub_group_size(32) without a peer; the width that ran is in the row.
+  local k w
+  if [ $dev = cpu ]; then
+    pair s n "$sel" sub_group_reduce_sycl sub_group_reduce_omp $r_args; echo "$s$n"
+  else
+    pair s n "$sel" sub_group_reduce_sycl - $r_args; echo "$s"
+  fi
+  w=$(value "$s" sg_size)
+  for k in reduce scan; do
+    local a b q=-; a=$(value "$s" ${k}_GBps); b=-
+    [ $dev = cpu ] && b=$(value "$n" omp_${k}_GBps) && q=$(ratio "$a" "$b")
+    add "sub-group $k $dev (width ${w:-?})" "GB/s" "$a" "$b" "$q" higher
+  done
   # (assert and NDEBUG kernels alternate inside triad_assert itself)
   pair s n "$sel" triad_assert - $t_args; echo "$s"
   local a b; a=$(value "$s" assert_GBps); b=$(value "$s" ndebug_GBps)

@@ -54,11 +54,13 @@ size_t kernel_work_group_size(const kernel_impl &k, const device &dev) {
   return kernel_limit ? std::min(kernel_limit, device_limit) : device_limit;
 }
 
+// The sub-group size the kernel's launches on `dev` run with: the required
+// one, else the device's default (what the submit path puts into the
+// launch; the CPU's depends on the host, docs/runtime.md).
 uint32_t kernel_sub_group_size(const kernel_impl &k, const device &dev) {
   const kernel_verdict &v = verdict_of(k, dev);
-  if (!v.sub_group_sizes.empty()) return v.sub_group_sizes.front();
-  const auto &sizes = dev.impl()->info().sub_group_sizes;
-  return sizes.empty() ? 1u : static_cast<uint32_t>(*std::max_element(sizes.begin(), sizes.end()));
+  if (v.launch_sub_group_size) return v.launch_sub_group_size;
+  return usycl::rt::default_sub_group_size(dev.impl()->info());
 }
 
 } // namespace
@@ -232,8 +234,9 @@ template <>
 size_t kernel::get_info<info::kernel_device_specific::preferred_work_group_size_multiple>(
     const device &dev) const {
   detail::check_kernel_device(*impl_, dev, "preferred_work_group_size_multiple");
-  // A warp on NVIDIA GPUs; the CPU has no preference beyond one work-item.
-  size_t multiple = dev.is_gpu() ? 32 : 1;
+  // One sub-group of the kernel's launches: a warp on NVIDIA GPUs; on the
+  // CPU a work-group of whole sub-groups has no partial last one.
+  size_t multiple = detail::kernel_sub_group_size(*impl_, dev);
   return std::min(multiple, detail::kernel_work_group_size(*impl_, dev));
 }
 template <>
@@ -247,10 +250,9 @@ uint32_t
 kernel::get_info<info::kernel_device_specific::max_num_sub_groups>(const device &dev) const {
   detail::check_kernel_device(*impl_, dev, "max_num_sub_groups");
   size_t wg = detail::kernel_work_group_size(*impl_, dev);
-  const auto &sizes = dev.impl()->info().sub_group_sizes;
-  // As device::get_info<max_num_sub_groups>: sub-groups of the first size.
-  size_t smallest = sizes.empty() ? 1 : sizes.front();
-  return static_cast<uint32_t>(std::max<size_t>(1, (wg + smallest - 1) / smallest));
+  // Its largest work-group cut into sub-groups of the size it runs with.
+  size_t size = detail::kernel_sub_group_size(*impl_, dev);
+  return static_cast<uint32_t>(std::max<size_t>(1, (wg + size - 1) / size));
 }
 template <>
 uint32_t

@@ -179,9 +179,13 @@ USYCL_DEVICE_INFO(vendor_id, i.vendor_id)
 USYCL_DEVICE_INFO(max_compute_units, i.max_compute_units)
 USYCL_DEVICE_INFO(max_work_item_dimensions, 3u)
 USYCL_DEVICE_INFO(max_work_group_size, i.max_work_group_size)
+// For any kernel: the largest work-group in sub-groups of the smallest size.
 USYCL_DEVICE_INFO(max_num_sub_groups,
-                  static_cast<uint32_t>(i.max_work_group_size /
-                                        (i.sub_group_sizes.empty() ? 1 : i.sub_group_sizes.front())))
+                  static_cast<uint32_t>(
+                      i.max_work_group_size /
+                      (i.sub_group_sizes.empty()
+                           ? 1
+                           : *std::min_element(i.sub_group_sizes.begin(), i.sub_group_sizes.end()))))
 USYCL_DEVICE_INFO(sub_group_sizes, i.sub_group_sizes)
 USYCL_DEVICE_INFO(max_clock_frequency, i.max_clock_frequency_mhz)
 USYCL_DEVICE_INFO(address_bits, 64u)

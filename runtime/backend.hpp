@@ -46,6 +46,10 @@ struct device_info {
   uint64_t max_mem_alloc_size = 0;
   uint32_t mem_base_addr_align_bits = 1024;
   std::vector<size_t> sub_group_sizes;
+  // The sub-group size of launches whose kernel has no reqd_sub_group_size
+  // (one of sub_group_sizes; 0: the largest of them). The CPU's depends on
+  // the host's vector registers (backends/cpu/sub_group_width.hpp).
+  uint32_t default_sub_group_size = 0;
   std::vector<int> aspects; // sycl::aspect values
 };
 
@@ -161,6 +165,11 @@ public:
   virtual const std::vector<std::shared_ptr<backend_device>> &devices() = 0;
   // Why devices() is empty ("libcuda.so.1 not found", ...), "" otherwise.
   virtual std::string unavailable_reason() const = 0;
+  // A setting of this backend's environment variables that cannot be
+  // honoured ("" when none): reported like a malformed
+  // ONEAPI_DEVICE_SELECTOR, never ignored (a test that relies on it must not
+  // run without it).
+  virtual std::string configuration_error() const { return {}; }
 };
 
 std::unique_ptr<backend> make_cpu_backend();

@@ -91,7 +91,30 @@ device_info emulated_device_info(const device_info &cpu, const emulation &e) {
   };
   if (const auto *t = sycl::detail::find_target(e.target)) add(t->aspect);
   add(emulated_aspect);
-  if (!e.sub_group_sizes.empty()) info.sub_group_sizes = e.sub_group_sizes;
+  if (!e.sub_group_sizes.empty()) {
+    info.sub_group_sizes = e.sub_group_sizes;
+    // Kernels still run as CPU code, with one of the target's sizes the CPU
+    // can run: the CPU's default when the target has it, else the target's
+    // next larger one, else its largest below (an emulated NVIDIA GPU runs
+    // sub-groups of 32). None runnable: the CPU's default (a kernel that
+    // requires one of the target's sizes is refused, program_manager.cpp).
+    const uint32_t native = cpu.default_sub_group_size;
+    auto runnable = [&](size_t s) {
+      return std::find(cpu.sub_group_sizes.begin(), cpu.sub_group_sizes.end(), s) !=
+             cpu.sub_group_sizes.end();
+    };
+    size_t above = 0, below = 0;
+    for (size_t s : e.sub_group_sizes) {
+      if (!runnable(s)) continue;
+      if (s == native) {
+        above = below = 0;
+        break;
+      }
+      if (s > native && (!above || s < above)) above = s;
+      if (s < native && s > below) below = s;
+    }
+    if (above || below) info.default_sub_group_size = static_cast<uint32_t>(above ? above : below);
+  }
   return info;
 }
 

@@ -10,9 +10,10 @@
 // libusycl.so. The emulated device:
 //   * has exactly the target's aspects, plus aspect::emulated and the
 //     target's identity aspect (when the target is a known one);
-//   * reports the target's sub-group sizes (kernels still execute with
-//     sub-groups of 1 work-item: emulation is about what the device
-//     *reports*, for the requirement checks and device queries);
+//   * reports the target's sub-group sizes; kernels still run as CPU code,
+//     with sub-groups of one of those sizes the CPU can run (4..64): the
+//     kernel's reqd_sub_group_size, else the one nearest the CPU's default
+//     (emulated_device_info sets default_sub_group_size);
 //   * is named "<CPU name> (emulating <target>)";
 //   * keeps the CPU's limits (work-group sizes, memory) and device type.
 #pragma once

@@ -78,6 +78,11 @@ runtime_state::runtime_state() {
 
   backends_.push_back(usycl::rt::make_cpu_backend());
   backends_.push_back(usycl::rt::make_cuda_backend());
+  // Backend settings (USYCL_CPU_SUB_GROUP_SIZE) are reported the same way.
+  for (auto &backend : backends_)
+    if (std::string error = backend->configuration_error();
+        !error.empty() && selector_error_.empty())
+      selector_error_ = std::move(error);
 
   for (auto &backend : backends_) {
     sycl::backend id = std::string_view(backend->name()) == "cuda" ? sycl::backend::ext_oneapi_cuda

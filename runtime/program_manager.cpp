@@ -95,6 +95,27 @@ kernel_verdict compute_kernel_verdict(std::string_view kernel, const device_impl
     v.work_group_sizes = std::move(j.passing_req.work_group_sizes);
     v.sub_group_sizes = std::move(j.passing_req.sub_group_sizes);
   }
+  v.launch_sub_group_size = v.sub_group_sizes.empty() ? usycl::rt::default_sub_group_size(info)
+                                                      : v.sub_group_sizes.front();
+  // An emulating CPU device (USYCL_EMULATE) reports the target's sub-group
+  // sizes but runs the kernel with the CPU's: a required size the target
+  // has and the CPU cannot run is refused here, not at launch.
+  if (device.is_emulated()) {
+    const auto &runnable = device.backend_device().info().sub_group_sizes;
+    for (uint32_t s : v.sub_group_sizes)
+      if (std::find(runnable.begin(), runnable.end(), size_t(s)) == runnable.end()) {
+        v.supported = false;
+        v.code = errc::kernel_not_supported;
+        v.message = "Kernel has a required sub-group size of '" + std::to_string(s) +
+                    "' which the emulated target has but the CPU cannot run (it runs "
+                    "sub-groups of " +
+                    usycl::rt::brace_list(runnable.data(), runnable.size()) +
+                    "); correct the target's sub-group-sizes in the device configuration file "
+                    "or run without USYCL_EMULATE." +
+                    usycl::rt::kernel_device_suffix(kernel, info.name);
+        return v;
+      }
+  }
   // Requirements pass (or there are none). A device that needs an image
   // (not the CPU: its kernels are host code) and has none for the kernel
   // cannot run it either: SYCL 2020 calls that kernel_not_supported, and
@@ -190,12 +211,16 @@ void kernel_verdict_cache::put(const char *key, const kernel_verdict *value) {
 
 // ---- checks -------------------------------------------------------------------
 
-void check_kernel_requirements(const kernel_launch &launch, device_impl &device) {
-  if (!launch.name) return;
+void check_kernel_requirements(kernel_launch &launch, device_impl &device) {
+  if (!launch.name) {
+    launch.sub_group_size = usycl::rt::default_sub_group_size(device.info());
+    return;
+  }
   const kernel_verdict &v =
       device.verdicts().get(launch.name, device, image_registry::instance().generation());
   if (!v.supported) [[unlikely]]
     throw exception(make_error_code(v.code), v.message);
+  launch.sub_group_size = v.launch_sub_group_size;
   if (!launch.nd_range || v.work_group_sizes.empty()) [[likely]]
     return;
   std::optional<std::string> mismatch;

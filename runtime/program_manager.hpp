@@ -57,6 +57,10 @@ struct kernel_verdict {
   std::vector<std::vector<uint32_t>> work_group_sizes;
   // Required sub-group sizes of that image (reqd_sub_group_size; empty: none).
   std::vector<uint32_t> sub_group_sizes;
+  // The sub-group size its launches run with: the required one, else the
+  // device's default (kernel_launch::sub_group_size; the kernel queries
+  // max_sub_group_size and max_num_sub_groups report it).
+  uint32_t launch_sub_group_size = 0;
 };
 
 // Computes a verdict without the cache (also for kernel_bundle queries).
@@ -117,8 +121,8 @@ private:
 // The submit-path check: throws errc::kernel_not_supported (or errc::runtime
 // for a malformed property set) when the device cannot run the kernel, and
 // errc::nd_range when an nd_range's local range differs from the kernel's
-// required work-group size.
-void check_kernel_requirements(const kernel_launch &launch, device_impl &device);
+// required work-group size. Otherwise sets launch.sub_group_size.
+void check_kernel_requirements(kernel_launch &launch, device_impl &device);
 
 // Whether `kernel` can run on `device`: its requirements pass and the
 // backend has code for it (kernel_bundle, is_compatible).

@@ -156,6 +156,13 @@ std::optional<requirement_failure> check_requirements(const image_requirements &
   return std::nullopt;
 }
 
+uint32_t default_sub_group_size(const device_info &device) {
+  if (device.default_sub_group_size) return device.default_sub_group_size;
+  if (device.sub_group_sizes.empty()) return 1;
+  return static_cast<uint32_t>(
+      *std::max_element(device.sub_group_sizes.begin(), device.sub_group_sizes.end()));
+}
+
 std::optional<std::string> check_local_range(const std::vector<uint32_t> &required,
                                              uint32_t dims, const uint64_t *local) {
   bool same = required.size() == dims;

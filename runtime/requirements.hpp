@@ -61,6 +61,11 @@ struct requirement_failure {
 std::optional<requirement_failure> check_requirements(const image_requirements &req,
                                                       const device_info &device);
 
+// The sub-group size of a launch on `device` whose kernel has no
+// reqd_sub_group_size: device_info::default_sub_group_size, else the
+// largest of its sub-group sizes (1 when it lists none).
+uint32_t default_sub_group_size(const device_info &device);
+
 // An nd_range launch of a kernel with a required work-group size: the local
 // range must equal it (same number of dimensions, same sizes). `local` is
 // in SYCL dimension order. nullopt when it matches.

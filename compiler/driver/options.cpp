@@ -703,6 +703,8 @@ void printHelp() {
             "aspects and sub-group sizes\n"
             "  USYCL_DEVICE_CONFIG_FILE=<file>  device configuration "
             "USYCL_EMULATE reads\n"
+            "  USYCL_CPU_SUB_GROUP_SIZE=4|8|16|32|64  the CPU's sub-group "
+            "width without reqd_sub_group_size\n"
             "  USYCL_ASSERT_ABORT=1, USYCL_ASSERT_BREAK=1  a failed device "
             "assert aborts / stops\n\n"
             "DIFFERENCES FROM DPC++ (icpx -fsycl):\n"

@@ -29,6 +29,7 @@
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/GVN.h"
 #include "llvm/Transforms/Scalar/LICM.h"
+#include "llvm/Transforms/Scalar/LoopDeletion.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
@@ -37,6 +38,7 @@
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -49,15 +51,16 @@ constexpr const char *PassName = "usycl-work-item-loops";
 // The dispatch value of a work-item that left its region through a return.
 constexpr unsigned ExitId = 0;
 
-// The functions that may wait at a work-group barrier: the barrier itself
-// and every function that calls one of them.
+// The functions that may wait at a work-group or sub-group barrier: the
+// barriers themselves and every function that calls one of them.
 SmallPtrSet<const Function *, 16> barrierReaching(Module &M) {
   SmallPtrSet<const Function *, 16> Reaching;
   SmallVector<Function *, 16> Work;
-  if (Function *Barrier = M.getFunction(CpuGroupBarrierFunction)) {
-    Reaching.insert(Barrier);
-    Work.push_back(Barrier);
-  }
+  for (StringRef Name : {CpuGroupBarrierFunction, CpuSubGroupBarrierFunction})
+    if (Function *Barrier = M.getFunction(Name)) {
+      Reaching.insert(Barrier);
+      Work.push_back(Barrier);
+    }
   while (!Work.empty()) {
     Function *Callee = Work.pop_back_val();
     for (User *U : Callee->users())
@@ -120,6 +123,10 @@ void simplify(Function &F, FunctionAnalysisManager &FAM, bool Loops) {
     FPM.addPass(GVNPass());
     FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
                                                 /*UseMemorySSA=*/true));
+    // A loop over work-items left with nothing to do (a region whose only
+    // work is its leader's, which the optimiser peels off) goes: nothing
+    // after this pass deletes loops.
+    FPM.addPass(createFunctionToLoopPassAdaptor(LoopDeletionPass()));
   }
   FPM.addPass(SimplifyCFGPass());
   FPM.run(F, FAM);
@@ -158,7 +165,28 @@ private:
   void demoteValuesLiveAcrossBarriers();
   std::optional<std::string> privatiseAllocas();
   void emitStorage();
+  // What both kinds of loops start from: where a work-item's loop stores
+  // the barrier it stopped at, the thread's running work-item (for what
+  // reads it), the launcher's blocks as written, the end.
+  struct Scaffold {
+    AllocaInst *Next;
+    GlobalVariable *CurrentItem;
+    SmallVector<BasicBlock *, 16> Original;
+    BasicBlock *Done;
+  };
   void buildLoops();
+  // Each returns the first region's entry.
+  BasicBlock *buildGroupLoops(const Scaffold &S);
+  BasicBlock *buildSubGroupLoops(const Scaffold &S);
+  // The per-region part of both: a copy of region R's blocks entered from
+  // Header, with the work-item's linear index Lin and local ids Ids; its
+  // exits store their barrier id into Next and go on to Latch.
+  // SubGroup and Lane: the loops' (i64), or null to compute them from Lin.
+  void cloneRegion(unsigned R, BasicBlock *Header, Value *Lin, const std::array<Value *, 3> &Ids,
+                   Value *SubGroup, Value *Lane, BasicBlock *Latch, AllocaInst *Next,
+                   GlobalVariable *CurrentItem, ValueToValueMapTy &VMap);
+  void inlineSteps();
+  void addressBlocks();
   bool readsCurrentItem(const Region &Reg, const GlobalVariable *CurrentItem) const;
   // A region that begins `if (lid < n)` (n fixed for the group; a tree
   // reduction's levels): the work-items from n on only pass through to the
@@ -170,8 +198,12 @@ private:
     BranchInst *Branch; // the test, always taken towards Active in the loop
     BasicBlock *Active;
   };
-  std::optional<Guard> guardOf(const Region &Reg) const;
-  Value *activeItems(IRBuilder<> &B, const Guard &G) const;
+  // Index: the value the test compares (the work-item index, or its lane
+  // in its sub-group); Cap: how many there are.
+  std::optional<Guard> guardOf(const Region &Reg, const Value *Index) const;
+  Value *activeItems(IRBuilder<> &B, const Guard &G, Value *Cap) const;
+  // In a region's copy: the guard's test always takes the loop's work-items on.
+  void dropGuardTest(const Guard &G, ValueToValueMapTy &VMap);
   bool isGroupInvariant(Value *V, unsigned Depth = 0) const;
   Value *materialise(IRBuilder<> &B, Value *V) const;
 
@@ -190,9 +222,21 @@ private:
   Value *Items = nullptr;
   Value *Extents[3] = {}; // the group's size per dimension, dimension 0 slowest
   SmallVector<CallBase *, 3> LocalIdCalls; // __usycl_cpu_work_item_local_id(d)
+  CallBase *SubGroupCall = nullptr, *LaneCall = nullptr; // the work-item's sub-group, lane
   BasicBlock *Prologue = nullptr; // the entry block: once per group
   SmallVector<CallBase *, 8> Barriers;
   DenseMap<BasicBlock *, unsigned> BarrierIds; // barrier block -> 1..n
+  // Per barrier id (index 0 unused): a sub-group barrier?, and its step.
+  SmallVector<bool, 8> SubGroupBarrier{false};
+  SmallVector<Function *, 8> Steps{nullptr};
+  bool HasSubGroups = false; // sub-group barriers or exchange blocks
+  SmallVector<CallBase *, 8> BlockCalls; // __usycl_cpu_sub_group_block
+  SmallVector<CallInst *, 8> StepCalls;  // emitted, inlined at the end
+  Value *Width = nullptr;                // sub-group width (i64)
+  Value *SubGroups = nullptr;            // sub-groups in the group (i64)
+  Value *NextOfSubGroup = nullptr;       // i32 per sub-group: its barrier id
+  Value *BlockBase = nullptr;            // the exchange blocks
+  CallInst *BlockBasePlaceholder = nullptr; // stands for BlockBase until emitStorage
   SmallVector<Region, 8> Regions;              // [0]: from the work-item id on
   SetVector<Instruction *> Remat; // IdCall and what derives from it alone
   SmallPtrSet<AllocaInst *, 8> Demoted;
@@ -211,9 +255,10 @@ std::optional<std::string> GroupLoops::inlineBarrierCallees() {
                "', defined in another translation unit, which may wait at a barrier";
       if (!Callee || !Reaching.contains(Callee))
         continue;
-      if (Callee->getName() == CpuGroupBarrierFunction) {
+      if (Callee->getName() == CpuGroupBarrierFunction ||
+          Callee->getName() == CpuSubGroupBarrierFunction) {
         if (!isa<CallInst>(CB))
-          return std::string("a work-group barrier is called inside an exception scope");
+          return std::string("a barrier is called inside an exception scope");
         continue;
       }
       if (Callee == &F)
@@ -242,14 +287,37 @@ std::optional<std::string> GroupLoops::checkShape() {
         !isa<ConstantInt>(Local->getArgOperand(0)) ||
         cast<ConstantInt>(Local->getArgOperand(0))->getZExtValue() > 2)
       return std::string("a local id is not computed right after the work-item index");
+  for (CallBase *Marker : {SubGroupCall, LaneCall})
+    if (Marker && (Marker->getParent() != IdCall->getParent() || Marker->comesBefore(IdCall)))
+      return std::string("the sub-group is not computed right after the work-item index");
   IRBuilder<> B(IdCall);
   for (unsigned D = 0; D < 3; ++D)
     Extents[D] = IdCall->getArgOperand(D);
   Items = B.CreateMul(B.CreateMul(Extents[0], Extents[1], "", true, true), Extents[2],
                       "wi.items", true, true);
+  Width = B.CreateZExt(IdCall->getArgOperand(3), B.getInt64Ty(), "wi.sg.width");
   for (Instruction &I : instructions(F)) {
-    if (CallBase *CB = callTo(I, CpuGroupBarrierFunction))
+    if (CallBase *CB = callTo(I, CpuGroupBarrierFunction)) {
       Barriers.push_back(CB);
+      SubGroupBarrier.push_back(false);
+      Steps.push_back(nullptr);
+    }
+    if (CallBase *CB = callTo(I, CpuSubGroupBarrierFunction)) {
+      Value *Step = CB->getArgOperand(0)->stripPointerCasts();
+      auto *StepFn = dyn_cast<Function>(Step);
+      if (!StepFn && !isa<ConstantPointerNull>(Step))
+        return std::string("a sub-group collective whose step is not a known function");
+      if (StepFn && (StepFn->isDeclaration() || StepFn->arg_size() != 2))
+        return "the step '" + demangle(StepFn->getName()) + "' of a sub-group collective has no body here";
+      Barriers.push_back(CB);
+      SubGroupBarrier.push_back(true);
+      Steps.push_back(StepFn);
+      HasSubGroups = true;
+    }
+    if (CallBase *CB = callTo(I, CpuSubGroupBlockFunction)) {
+      BlockCalls.push_back(CB);
+      HasSubGroups = true;
+    }
     if (auto *A = dyn_cast<AllocaInst>(&I);
         A && (A->getParent() != &F.getEntryBlock() || !A->isStaticAlloca()))
       return std::string("a variable-length array (dynamic stack allocation)");
@@ -348,15 +416,31 @@ void GroupLoops::collectRematerialisable() {
   Remat.insert(IdCall);
   for (CallBase *Local : LocalIdCalls)
     Remat.insert(Local);
-  for (Instruction &I : *IdCall->getParent()) {
+  for (CallBase *Marker : {SubGroupCall, LaneCall})
+    if (Marker)
+      Remat.insert(Marker);
+  auto Recomputable = [&](Instruction &I) {
     if (Remat.contains(&I) || I.isTerminator() || isa<PHINode>(I) || isa<AllocaInst>(I) ||
         I.mayReadOrWriteMemory() || I.mayHaveSideEffects() || I.getType()->isTokenTy())
-      continue;
-    if (all_of(I.operands(), [&](const Use &U) {
-          auto *Op = dyn_cast<Instruction>(U.get());
-          return inPrologue(U.get()) || (Op && Remat.contains(Op));
-        }))
+      return false;
+    return all_of(I.operands(), [&](const Use &U) {
+      auto *Op = dyn_cast<Instruction>(U.get());
+      return inPrologue(U.get()) || (Op && Remat.contains(Op));
+    });
+  };
+  for (Instruction &I : *IdCall->getParent())
+    if (Recomputable(I))
       Remat.insert(&I);
+  // Elsewhere too, what can run anywhere (no division that may trap): the
+  // sub-group's lane, size and exchange block each collective computes.
+  // Blocks in reverse post-order: each value after its operands.
+  ReversePostOrderTraversal<Function *> RPO(&F);
+  for (BasicBlock *B : RPO) {
+    if (B == Prologue || B == IdCall->getParent())
+      continue;
+    for (Instruction &I : *B)
+      if (Recomputable(I) && isSafeToSpeculativelyExecute(&I))
+        Remat.insert(&I);
   }
 }
 
@@ -496,11 +580,36 @@ std::optional<std::string> GroupLoops::privatiseAllocas() {
   return std::nullopt;
 }
 
+// Each __usycl_cpu_sub_group_block(s) becomes blocks + s * width * 128,
+// computed from prologue values and the sub-group id alone: recomputed in each
+// region like the ids rather than kept per work-item. The blocks' address is
+// known once the storage is laid out (emitStorage): until then a placeholder
+// of the prologue stands for it.
+void GroupLoops::addressBlocks() {
+  if (!HasSubGroups)
+    return;
+  IRBuilder<> B(Prologue->getTerminator());
+  FunctionCallee Placeholder = M.getOrInsertFunction(
+      "usycl.wi.sub.group.blocks", FunctionType::get(B.getPtrTy(), {}, false));
+  BlockBasePlaceholder = B.CreateCall(Placeholder, {}, "wi.sg.blocks");
+  Value *BlockBytes =
+      B.CreateMul(Width, B.getInt64(CpuSubGroupBlockBytesPerLane), "wi.sg.block.bytes");
+  for (CallBase *Call : BlockCalls) {
+    IRBuilder<> AtCall(Call);
+    Value *Index = AtCall.CreateZExtOrTrunc(Call->getArgOperand(0), AtCall.getInt64Ty());
+    Call->replaceAllUsesWith(AtCall.CreateInBoundsGEP(AtCall.getInt8Ty(), BlockBasePlaceholder,
+                                                      AtCall.CreateMul(Index, BlockBytes),
+                                                      "wi.sg.block"));
+    Call->eraseFromParent();
+  }
+  BlockCalls.clear();
+}
+
 // One block of per-thread memory for every per-work-item array, laid out one
 // array after the other (consecutive work-items, consecutive elements: the
 // region loops vectorise over them); each array starts on 64 bytes.
 void GroupLoops::emitStorage() {
-  if (Arrays.empty())
+  if (Arrays.empty() && !HasSubGroups)
     return;
   IRBuilder<> B(Prologue->getTerminator());
   Type *I64 = B.getInt64Ty();
@@ -514,13 +623,34 @@ void GroupLoops::emitStorage() {
   }
   SmallVector<Value *, 8> Offsets;
   Value *Offset = B.getInt64(0);
-  for (const PerItemArray &Array : Arrays) {
-    Offsets.push_back(Offset);
-    Value *End = B.CreateAdd(Offset, B.CreateMul(Items, B.getInt64(Array.Stride)));
+  auto Append = [&](Value *Bytes) {
+    Value *Start = Offset;
+    Value *End = B.CreateAdd(Offset, Bytes);
     Offset = B.CreateAnd(B.CreateAdd(End, B.getInt64(63)), B.getInt64(~uint64_t(63)));
+    return Start;
+  };
+  for (const PerItemArray &Array : Arrays)
+    Offsets.push_back(Append(B.CreateMul(Items, B.getInt64(Array.Stride))));
+  Value *NextOffset = nullptr, *BlockOffset = nullptr;
+  if (HasSubGroups) {
+    // Per sub-group: where it waits (i32), its exchange block.
+    Width = B.CreateBinaryIntrinsic(Intrinsic::umax, Width, B.getInt64(1), nullptr, "wi.sg.width");
+    SubGroups = B.CreateUDiv(B.CreateAdd(Items, B.CreateSub(Width, B.getInt64(1))), Width,
+                             "wi.sub.groups");
+    NextOffset = Append(B.CreateMul(SubGroups, B.getInt64(4)));
+    BlockOffset = Append(B.CreateMul(B.CreateMul(SubGroups, Width),
+                                     B.getInt64(CpuSubGroupBlockBytesPerLane)));
   }
   CallInst *Base = B.CreateCall(Storage, {Offset}, "wi.storage");
   Base->addRetAttr(Attribute::getWithAlignment(Ctx, Align(64)));
+  if (HasSubGroups) {
+    NextOfSubGroup = B.CreateInBoundsGEP(B.getInt8Ty(), Base, NextOffset, "wi.sg.next");
+    BlockBase = B.CreateInBoundsGEP(B.getInt8Ty(), Base, BlockOffset, "wi.sg.blocks");
+    Function *Placeholder = BlockBasePlaceholder->getCalledFunction();
+    BlockBasePlaceholder->replaceAllUsesWith(BlockBase);
+    BlockBasePlaceholder->eraseFromParent();
+    Placeholder->eraseFromParent();
+  }
 
   IRBuilder<> AtItem(IdCall->getNextNode());
   for (auto [Array, Off] : zip(Arrays, Offsets)) {
@@ -543,7 +673,8 @@ void GroupLoops::emitStorage() {
   }
 }
 
-std::optional<GroupLoops::Guard> GroupLoops::guardOf(const Region &Reg) const {
+std::optional<GroupLoops::Guard> GroupLoops::guardOf(const Region &Reg,
+                                                     const Value *Index) const {
   auto Quiet = [](const BasicBlock *B) {
     return none_of(*B, [](const Instruction &I) { return I.mayHaveSideEffects(); });
   };
@@ -571,7 +702,7 @@ std::optional<GroupLoops::Guard> GroupLoops::guardOf(const Region &Reg) const {
   // at most a few thousand work-items: none of that changes the index).
   auto IsIndex = [&](Value *V) {
     using namespace PatternMatch;
-    for (unsigned Steps = 0; Steps < 4 && V != IdCall; ++Steps) {
+    for (unsigned Steps = 0; Steps < 4 && V != Index; ++Steps) {
       Value *X;
       const APInt *Shl, *Ashr, *Mask;
       if (auto *T = dyn_cast<TruncInst>(V); T && T->getType()->getScalarSizeInBits() >= 16)
@@ -587,7 +718,7 @@ std::optional<GroupLoops::Guard> GroupLoops::guardOf(const Region &Reg) const {
       else
         break;
     }
-    return V == IdCall;
+    return V == Index;
   };
   // lid == 0 (one work-item: the group's leader) is lid <= 0.
   if (match(Cmp->getOperand(1), PatternMatch::m_Zero()) &&
@@ -664,8 +795,18 @@ Value *GroupLoops::materialise(IRBuilder<> &B, Value *V) const {
   return B.Insert(C, I->getName() + ".group");
 }
 
+void GroupLoops::dropGuardTest(const Guard &G, ValueToValueMapTy &VMap) {
+  auto *Test = cast<BranchInst>(VMap[G.Branch]);
+  auto *Active = cast<BasicBlock>(VMap[G.Active]);
+  for (BasicBlock *S : successors(Test))
+    if (S != Active)
+      S->removePredecessor(Test->getParent());
+  BranchInst::Create(Active, Test->getIterator());
+  Test->eraseFromParent();
+}
+
 // How many work-items, from 0 on, pass the guard.
-Value *GroupLoops::activeItems(IRBuilder<> &B, const Guard &G) const {
+Value *GroupLoops::activeItems(IRBuilder<> &B, const Guard &G, Value *Cap) const {
   Value *Limit = materialise(B, G.Limit);
   const bool Signed = CmpInst::isSigned(G.Pred);
   if (Signed) // a negative limit passes none
@@ -675,9 +816,9 @@ Value *GroupLoops::activeItems(IRBuilder<> &B, const Guard &G) const {
   Limit = Signed ? B.CreateSExtOrTrunc(Limit, B.getInt64Ty())
                  : B.CreateZExtOrTrunc(Limit, B.getInt64Ty());
   if (G.Pred == CmpInst::ICMP_ULT || G.Pred == CmpInst::ICMP_SLT)
-    return B.CreateBinaryIntrinsic(Intrinsic::umin, Items, Limit, nullptr, "wi.active");
-  // lin <= Limit: min(items - 1, Limit) + 1, or none for a signed -1.
-  Value *Last = B.CreateBinaryIntrinsic(Intrinsic::umin, B.CreateSub(Items, B.getInt64(1)), Limit);
+    return B.CreateBinaryIntrinsic(Intrinsic::umin, Cap, Limit, nullptr, "wi.active");
+  // lin <= Limit: min(cap - 1, Limit) + 1, or none for a signed -1.
+  Value *Last = B.CreateBinaryIntrinsic(Intrinsic::umin, B.CreateSub(Cap, B.getInt64(1)), Limit);
   Value *Count = B.CreateAdd(Last, B.getInt64(1));
   if (G.Pred == CmpInst::ICMP_SLE)
     Count = B.CreateSelect(B.CreateICmpSLT(Limit, B.getInt64(0)), B.getInt64(0), Count);
@@ -690,28 +831,286 @@ bool GroupLoops::readsCurrentItem(const Region &Reg, const GlobalVariable *Curre
       if (is_contained(I.operands(), CurrentItem))
         return true;
       if (auto *CB = dyn_cast<CallBase>(&I);
-          CB && CB != IdCall && !is_contained(LocalIdCalls, CB) && !isa<IntrinsicInst>(CB))
+          CB && CB != IdCall && CB != SubGroupCall && CB != LaneCall &&
+          !is_contained(LocalIdCalls, CB) && !isa<IntrinsicInst>(CB))
         return true;
     }
   return false;
 }
 
-void GroupLoops::buildLoops() {
-  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  auto *Next = new AllocaInst(I32, M.getDataLayout().getAllocaAddrSpace(), "wi.next",
-                              Prologue->getFirstInsertionPt());
-  GlobalVariable *CurrentItem = M.getNamedGlobal(CpuAssertItemVariable);
-  if (CurrentItem && !CurrentItem->isThreadLocal())
-    CurrentItem = nullptr;
+void GroupLoops::cloneRegion(unsigned R, BasicBlock *Header, Value *Lin,
+                             const std::array<Value *, 3> &Ids, Value *SubGroup, Value *Lane,
+                             BasicBlock *Latch, AllocaInst *Next, GlobalVariable *CurrentItem,
+                             ValueToValueMapTy &VMap) {
+  Region &Reg = Regions[R];
+  Type *I32 = Type::getInt32Ty(Ctx);
+  IRBuilder<> H(Header);
+  // The running work-item, for what reads it (the free-function work-item
+  // queries, sycl::stream, whatever a call may do). Only there: the store
+  // would keep the loop from vectorising.
+  if (CurrentItem && readsCurrentItem(Reg, CurrentItem))
+    H.CreateStore(Lin, H.CreateThreadLocalAddress(CurrentItem));
+  DenseMap<Instruction *, Value *> Recomputed{{IdCall, Lin}};
+  for (CallBase *LocalId : LocalIdCalls)
+    Recomputed[LocalId] =
+        Ids[cast<ConstantInt>(LocalId->getArgOperand(0))->getZExtValue()];
+  if (SubGroupCall || LaneCall) {
+    if (!SubGroup) { // sub-groups of the width, a power of two
+      SubGroup = H.CreateLShr(Lin, H.CreateBinaryIntrinsic(Intrinsic::cttz, Width, H.getTrue()));
+      Lane = H.CreateAnd(Lin, H.CreateSub(Width, H.getInt64(1)));
+    }
+    if (SubGroupCall)
+      Recomputed[SubGroupCall] = H.CreateTrunc(SubGroup, SubGroupCall->getType(), "wi.sub.group");
+    if (LaneCall)
+      Recomputed[LaneCall] = H.CreateTrunc(Lane, LaneCall->getType(), "wi.lane");
+  }
+  for (auto [Root, Value] : Recomputed)
+    VMap[Root] = Value;
+  // Each after its operands (a private variable's per-work-item address,
+  // made after the values computed from it were found, comes first).
+  std::function<void(Instruction *)> Recompute = [&](Instruction *I) {
+    if (Recomputed.count(I))
+      return;
+    for (Value *Op : I->operands())
+      if (auto *OpI = dyn_cast<Instruction>(Op); OpI && Remat.contains(OpI))
+        Recompute(OpI);
+    Instruction *C = I->clone();
+    H.Insert(C, I->getName());
+    RemapInstruction(C, VMap, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+    VMap[I] = C;
+    Recomputed[I] = C;
+  };
+  for (Instruction *I : Remat)
+    Recompute(I);
+  SmallVector<BasicBlock *, 16> Clones;
+  for (BasicBlock *B : Reg.Blocks) {
+    BasicBlock *C = CloneBasicBlock(B, VMap, ".r" + Twine(R), &F);
+    VMap[B] = C;
+    Clones.push_back(C);
+  }
+  // Region 0's first block holds the work-item index and what the header
+  // recomputed: its uses take the header's.
+  for (Instruction *I : Remat) {
+    Value *Target = Recomputed.lookup(I);
+    if (auto *C = dyn_cast_or_null<Instruction>(VMap.lookup(I)); C && C != Target)
+      C->eraseFromParent();
+    VMap[I] = Target;
+  }
+  H.CreateBr(cast<BasicBlock>(VMap[Reg.Start]));
 
-  SmallVector<BasicBlock *, 16> Original;
+  DenseMap<unsigned, BasicBlock *> ExitBlocks;
+  auto ExitBlock = [&](unsigned Id) {
+    BasicBlock *&E = ExitBlocks[Id];
+    if (!E) {
+      E = BasicBlock::Create(Ctx, "wi.exit" + Twine(R) + "." + Twine(Id), &F);
+      IRBuilder<> EB(E);
+      EB.CreateStore(ConstantInt::get(I32, Id), Next);
+      EB.CreateBr(Latch);
+    }
+    return E;
+  };
+  for (BasicBlock *C : Clones) {
+    for (Instruction &I : *C) {
+      if (auto *P = dyn_cast<PHINode>(&I)) {
+        for (unsigned In = P->getNumIncomingValues(); In-- > 0;)
+          if (!Reg.Blocks.contains(P->getIncomingBlock(In)))
+            P->removeIncomingValue(In, /*DeletePHIIfEmpty=*/false);
+      }
+      RemapInstruction(&I, VMap, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+      RemapDbgRecordRange(&M, I.getDbgRecordRange(), VMap,
+                          RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+    }
+    Instruction *T = C->getTerminator();
+    if (isa<ReturnInst>(T)) {
+      BranchInst::Create(ExitBlock(ExitId), C);
+      T->eraseFromParent();
+      continue;
+    }
+    for (unsigned S = 0; S < T->getNumSuccessors(); ++S)
+      if (auto It = BarrierIds.find(T->getSuccessor(S)); It != BarrierIds.end())
+        T->setSuccessor(S, ExitBlock(It->second));
+  }
+}
+
+// With sub-groups: per region, a loop over the sub-groups (those waiting at
+// the region's start: all of them after a work-group barrier), and in each a
+// loop over its work-items, after which the step of the barrier they stopped
+// at runs, once. Where each sub-group waits is kept in NextOfSubGroup; the
+// dispatch after every region enters the region of the first sub-group
+// barrier some sub-group waits at, and once none does, the work-group
+// barrier (or the end) sub-group 0 is at, which by SYCL's rule all are at.
+BasicBlock *GroupLoops::buildSubGroupLoops(const Scaffold &S) {
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  AllocaInst *Next = S.Next;
+  GlobalVariable *CurrentItem = S.CurrentItem;
+  BasicBlock *Done = S.Done;
+  const unsigned N = Regions.size();
+  IntegerType *IdTy = cast<IntegerType>(I32);
+
+  // The dispatch: scan the sub-groups for one waiting at a sub-group
+  // barrier; else go where sub-group 0 waits.
+  auto *Scan = BasicBlock::Create(Ctx, "wi.sg.scan", &F);
+  auto *ScanNext = BasicBlock::Create(Ctx, "wi.sg.scan.next", &F);
+  auto *ScanDone = BasicBlock::Create(Ctx, "wi.sg.scan.done", &F);
+  PHINode *ScanIv = PHINode::Create(I64, N + 1, "wi.sg.scan.s", Scan);
+
+  SmallVector<BasicBlock *, 8> Entries;
+  for (unsigned R = 0; R < N; ++R)
+    Entries.push_back(BasicBlock::Create(Ctx, "wi.enter" + Twine(R), &F));
+
+  for (unsigned R = 0; R < N; ++R) {
+    const bool AfterSubGroupBarrier = R > 0 && SubGroupBarrier[R];
+    auto *SgHead = BasicBlock::Create(Ctx, "wi.sg" + Twine(R), &F);
+    auto *SgRun = BasicBlock::Create(Ctx, "wi.sg.run" + Twine(R), &F);
+    auto *LaneHead = BasicBlock::Create(Ctx, "wi.region" + Twine(R), &F);
+    auto *LaneLatch = BasicBlock::Create(Ctx, "wi.next" + Twine(R), &F);
+    auto *SgDone = BasicBlock::Create(Ctx, "wi.sg.done" + Twine(R), &F);
+    auto *SgLatch = BasicBlock::Create(Ctx, "wi.sg.next" + Twine(R), &F);
+
+    BranchInst::Create(SgHead, Entries[R]);
+    IRBuilder<> SH(SgHead);
+    PHINode *Sg = SH.CreatePHI(I64, 2, "wi.sg.id" + Twine(R));
+    Sg->addIncoming(SH.getInt64(0), Entries[R]);
+    Value *First = SH.CreateMul(Sg, Width, "wi.sg.first", true, true);
+    Value *Lanes = SH.CreateBinaryIntrinsic(Intrinsic::umin, SH.CreateSub(Items, First), Width,
+                                            nullptr, "wi.sg.lanes");
+    Value *Waits = SH.CreateInBoundsGEP(I32, NextOfSubGroup, Sg, "wi.sg.waits");
+    if (AfterSubGroupBarrier)
+      SH.CreateCondBr(SH.CreateICmpEQ(SH.CreateLoad(I32, Waits), ConstantInt::get(I32, R)), SgRun,
+                      SgLatch);
+    else
+      SH.CreateBr(SgRun);
+    // A region that begins `if (lane == 0)` (the sub-group's leader writes
+    // its result) or `if (lane < n)` runs those lanes only.
+    std::optional<Guard> G = LaneCall ? guardOf(Regions[R], LaneCall) : std::nullopt;
+    IRBuilder<> SR(SgRun);
+    Value *Bound = Lanes;
+    if (G) {
+      Bound = activeItems(SR, *G, Lanes);
+      SR.CreateStore(ConstantInt::get(I32, G->SkipExit), Next);
+      SR.CreateCondBr(SR.CreateICmpNE(Bound, SR.getInt64(0)), LaneHead, SgDone);
+      ++Guarded;
+    } else {
+      SR.CreateBr(LaneHead);
+    }
+
+    IRBuilder<> LH(LaneHead);
+    PHINode *Lane = LH.CreatePHI(I64, 2, "wi.lane" + Twine(R));
+    Lane->addIncoming(LH.getInt64(0), SgRun);
+    Value *Lin = LH.CreateAdd(First, Lane, "wi.lin" + Twine(R), true, true);
+    std::array<Value *, 3> Ids = {LH.getInt64(0), LH.getInt64(0), LH.getInt64(0)};
+    if (!LocalIdCalls.empty()) { // dimension 2 fastest
+      Ids[2] = LH.CreateURem(Lin, Extents[2]);
+      Value *Rest = LH.CreateUDiv(Lin, Extents[2]);
+      Ids[1] = LH.CreateURem(Rest, Extents[1]);
+      Ids[0] = LH.CreateUDiv(Rest, Extents[1]);
+    }
+    // The region's body goes between LaneHead's end and LaneLatch.
+    auto *Body = BasicBlock::Create(Ctx, "wi.item" + Twine(R), &F);
+    LH.CreateBr(Body);
+    ValueToValueMapTy VMap;
+    cloneRegion(R, Body, Lin, Ids, Sg, Lane, LaneLatch, Next, CurrentItem, VMap);
+    if (G)
+      dropGuardTest(*G, VMap);
+
+    IRBuilder<> LL(LaneLatch);
+    Value *Following = LL.CreateAdd(Lane, LL.getInt64(1), "", true, true);
+    LL.CreateCondBr(LL.CreateICmpULT(Following, Bound), LaneHead, SgDone);
+    Lane->addIncoming(Following, LaneLatch);
+
+    // The sub-group waits where its work-items stopped; a step runs now.
+    IRBuilder<> SD(SgDone);
+    Value *Stopped = SD.CreateLoad(I32, Next, "wi.stopped");
+    SD.CreateStore(Stopped, Waits);
+    const Region &Reg = Regions[R];
+    SwitchInst *RunStep = SD.CreateSwitch(Stopped, SgLatch, Reg.Exits.size());
+    for (unsigned Id : Reg.Exits) {
+      if (Id == ExitId || !Steps[Id])
+        continue;
+      auto *StepBlock = BasicBlock::Create(Ctx, "wi.sg.step" + Twine(R) + "." + Twine(Id), &F);
+      IRBuilder<> SB(StepBlock);
+      Value *Block = SB.CreateInBoundsGEP(
+          SB.getInt8Ty(), BlockBase,
+          SB.CreateMul(First, SB.getInt64(CpuSubGroupBlockBytesPerLane)), "wi.sg.block");
+      Function *Step = Steps[Id];
+      Value *LaneCount = SB.CreateTrunc(Lanes, Step->getFunctionType()->getParamType(1));
+      CallInst *Call = SB.CreateCall(Step->getFunctionType(), Step, {Block, LaneCount});
+      // (An inlinable call in a function with debug info needs a location.)
+      DebugLoc Loc = Barriers[Id - 1]->getDebugLoc();
+      if (!Loc && F.getSubprogram())
+        Loc = DILocation::get(Ctx, 0, 0, F.getSubprogram());
+      Call->setDebugLoc(Loc);
+      StepCalls.push_back(Call);
+      SB.CreateBr(SgLatch);
+      RunStep->addCase(ConstantInt::get(IdTy, Id), StepBlock);
+    }
+
+    IRBuilder<> SL(SgLatch);
+    Value *NextSg = SL.CreateAdd(Sg, SL.getInt64(1), "", true, true);
+    SL.CreateCondBr(SL.CreateICmpULT(NextSg, SubGroups), SgHead, Scan);
+    Sg->addIncoming(NextSg, SgLatch);
+    ScanIv->addIncoming(SL.getInt64(0), SgLatch);
+  }
+
+  IRBuilder<> SC(Scan);
+  Value *Waiting = SC.CreateLoad(I32, SC.CreateInBoundsGEP(I32, NextOfSubGroup, ScanIv));
+  SwitchInst *ToSubGroupRegion = SC.CreateSwitch(Waiting, ScanNext);
+  for (unsigned Id = 1; Id < N; ++Id)
+    if (SubGroupBarrier[Id])
+      ToSubGroupRegion->addCase(ConstantInt::get(IdTy, Id), Entries[Id]);
+  IRBuilder<> SN(ScanNext);
+  Value *ScanFollowing = SN.CreateAdd(ScanIv, SN.getInt64(1), "", true, true);
+  SN.CreateCondBr(SN.CreateICmpULT(ScanFollowing, SubGroups), Scan, ScanDone);
+  ScanIv->addIncoming(ScanFollowing, ScanNext);
+  IRBuilder<> SDn(ScanDone);
+  SwitchInst *ToGroupRegion = SDn.CreateSwitch(SDn.CreateLoad(I32, NextOfSubGroup), Done);
+  for (unsigned Id = 1; Id < N; ++Id)
+    if (!SubGroupBarrier[Id])
+      ToGroupRegion->addCase(ConstantInt::get(IdTy, Id), Entries[Id]);
+  return Entries[0];
+}
+
+// The steps are small (a fold, a prefix, a copy over one sub-group): inlined,
+// they see the sub-group's lane count and the operation's type.
+void GroupLoops::inlineSteps() {
+  for (CallInst *Call : StepCalls) {
+    InlineFunctionInfo IFI;
+    (void)InlineFunction(*Call, IFI); // a step that cannot be inlined stays a call
+  }
+  StepCalls.clear();
+}
+
+void GroupLoops::buildLoops() {
+  Scaffold S;
+  S.Next = new AllocaInst(Type::getInt32Ty(Ctx), M.getDataLayout().getAllocaAddrSpace(),
+                          "wi.next", Prologue->getFirstInsertionPt());
+  S.CurrentItem = M.getNamedGlobal(CpuAssertItemVariable);
+  if (S.CurrentItem && !S.CurrentItem->isThreadLocal())
+    S.CurrentItem = nullptr;
   for (BasicBlock &B : F)
     if (&B != Prologue)
-      Original.push_back(&B);
+      S.Original.push_back(&B);
+  S.Done = BasicBlock::Create(Ctx, "wi.done", &F);
+  ReturnInst::Create(Ctx, ConstantInt::getTrue(Ctx), S.Done);
 
-  auto *Done = BasicBlock::Create(Ctx, "wi.done", &F);
-  ReturnInst::Create(Ctx, ConstantInt::getTrue(Ctx), Done);
+  BasicBlock *First = HasSubGroups ? buildSubGroupLoops(S) : buildGroupLoops(S);
+  Instruction *Entry = Prologue->getTerminator();
+  BranchInst::Create(First, Prologue);
+  Entry->eraseFromParent();
+  for (BasicBlock *B : S.Original)
+    B->dropAllReferences();
+  for (BasicBlock *B : S.Original)
+    B->eraseFromParent();
+  // A region no dispatch enters (its barrier is never reached) has a header
+  // without predecessors: removed with the other unreachable blocks.
+  removeUnreachableBlocks(F);
+}
 
+BasicBlock *GroupLoops::buildGroupLoops(const Scaffold &S) {
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  AllocaInst *Next = S.Next;
+  GlobalVariable *CurrentItem = S.CurrentItem;
+  BasicBlock *Done = S.Done;
   const unsigned N = Regions.size();
   // The dimensions to loop over: those whose size is not the constant 1
   // (dimension 0 outermost, the last innermost: consecutive work-items,
@@ -759,13 +1158,13 @@ void GroupLoops::buildLoops() {
 
     // The guard needs one loop (its test is on the linear index).
     IRBuilder<> E(Entry);
-    std::optional<Guard> G = Nested ? std::nullopt : guardOf(Regions[R]);
+    std::optional<Guard> G = Nested ? std::nullopt : guardOf(Regions[R], IdCall);
     Guards.push_back(G);
     Value *Bound = Extents[LoopDims.back()];
     if (!Nested)
       Bound = Items;
     if (G) {
-      Bound = activeItems(E, *G);
+      Bound = activeItems(E, *G, Items);
       E.CreateStore(ConstantInt::get(I32, G->SkipExit), Next);
       E.CreateCondBr(E.CreateICmpNE(Bound, E.getInt64(0)), LoopHeads[0], Dispatch);
       ++Guarded;
@@ -809,88 +1208,12 @@ void GroupLoops::buildLoops() {
   for (unsigned R = 0; R < N; ++R) {
     Region &Reg = Regions[R];
     ValueToValueMapTy VMap;
-    IRBuilder<> H(Headers[R]);
-    // The running work-item, for what reads it (the free-function work-item
-    // queries, sycl::stream, whatever a call may do). Only there: the store
-    // would keep the loop from vectorising.
-    if (CurrentItem && readsCurrentItem(Reg, CurrentItem))
-      H.CreateStore(Linear[R], H.CreateThreadLocalAddress(CurrentItem));
-    DenseMap<Instruction *, Value *> Recomputed{{IdCall, Linear[R]}};
-    for (CallBase *LocalId : LocalIdCalls)
-      Recomputed[LocalId] =
-          Local[R][cast<ConstantInt>(LocalId->getArgOperand(0))->getZExtValue()];
-    for (auto [Root, Value] : Recomputed)
-      VMap[Root] = Value;
-    // In program order (they all lie in region 0's first block): each
-    // clone's operands are mapped before it.
-    for (Instruction &I : *IdCall->getParent()) {
-      if (!Remat.contains(&I) || Recomputed.count(&I))
-        continue;
-      Instruction *C = I.clone();
-      H.Insert(C, I.getName());
-      RemapInstruction(C, VMap, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
-      VMap[&I] = C;
-      Recomputed[&I] = C;
-    }
-    SmallVector<BasicBlock *, 16> Clones;
-    for (BasicBlock *B : Reg.Blocks) {
-      BasicBlock *C = CloneBasicBlock(B, VMap, ".r" + Twine(R), &F);
-      VMap[B] = C;
-      Clones.push_back(C);
-    }
-    // Region 0's first block holds the work-item index and what the header
-    // recomputed: its uses take the header's.
-    for (Instruction *I : Remat) {
-      Value *Target = Recomputed.lookup(I);
-      if (auto *C = dyn_cast_or_null<Instruction>(VMap.lookup(I)); C && C != Target)
-        C->eraseFromParent();
-      VMap[I] = Target;
-    }
-    H.CreateBr(cast<BasicBlock>(VMap[Reg.Start]));
-
-    DenseMap<unsigned, BasicBlock *> ExitBlocks;
-    auto ExitBlock = [&](unsigned Id) {
-      BasicBlock *&E = ExitBlocks[Id];
-      if (!E) {
-        E = BasicBlock::Create(Ctx, "wi.exit" + Twine(R) + "." + Twine(Id), &F);
-        IRBuilder<> EB(E);
-        EB.CreateStore(ConstantInt::get(I32, Id), Next);
-        EB.CreateBr(Latches[R]);
-      }
-      return E;
-    };
-    for (BasicBlock *C : Clones) {
-      for (Instruction &I : *C) {
-        if (auto *P = dyn_cast<PHINode>(&I)) {
-          for (unsigned In = P->getNumIncomingValues(); In-- > 0;)
-            if (!Reg.Blocks.contains(P->getIncomingBlock(In)))
-              P->removeIncomingValue(In, /*DeletePHIIfEmpty=*/false);
-        }
-        RemapInstruction(&I, VMap, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
-        RemapDbgRecordRange(&M, I.getDbgRecordRange(), VMap,
-                            RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
-      }
-      Instruction *T = C->getTerminator();
-      if (isa<ReturnInst>(T)) {
-        BranchInst::Create(ExitBlock(ExitId), C);
-        T->eraseFromParent();
-        continue;
-      }
-      for (unsigned S = 0; S < T->getNumSuccessors(); ++S)
-        if (auto It = BarrierIds.find(T->getSuccessor(S)); It != BarrierIds.end())
-          T->setSuccessor(S, ExitBlock(It->second));
-    }
+    cloneRegion(R, Headers[R], Linear[R], Local[R], nullptr, nullptr, Latches[R], Next,
+                CurrentItem, VMap);
 
     // Only work-items that pass the region's guard run the loop.
-    if (const std::optional<Guard> &G = Guards[R]) {
-      auto *Test = cast<BranchInst>(VMap[G->Branch]);
-      auto *Active = cast<BasicBlock>(VMap[G->Active]);
-      for (BasicBlock *S : successors(Test))
-        if (S != Active)
-          S->removePredecessor(Test->getParent());
-      BranchInst::Create(Active, Test->getIterator());
-      Test->eraseFromParent();
-    }
+    if (const std::optional<Guard> &G = Guards[R])
+      dropGuardTest(*G, VMap);
 
     // On to the region its barrier starts.
     IRBuilder<> D(Dispatches[R]);
@@ -900,17 +1223,7 @@ void GroupLoops::buildLoops() {
         Switch->addCase(ConstantInt::get(cast<IntegerType>(I32), Id), Entries[Id]);
   }
 
-  Instruction *Entry = Prologue->getTerminator();
-  BranchInst::Create(Entries[0], Prologue);
-  Entry->eraseFromParent();
-
-  for (BasicBlock *B : Original)
-    B->dropAllReferences();
-  for (BasicBlock *B : Original)
-    B->eraseFromParent();
-  // A region no dispatch enters (its barrier is never reached) has a header
-  // without predecessors: removed with the other unreachable blocks.
-  removeUnreachableBlocks(F);
+  return Entries[0];
 }
 
 std::optional<std::string> GroupLoops::run() {
@@ -927,10 +1240,21 @@ std::optional<std::string> GroupLoops::run() {
       IdCall = CB;
     }
   }
-  for (Instruction &I : instructions(F))
+  for (Instruction &I : instructions(F)) {
     if (CallBase *CB = callTo(I, WorkItemLocalIdMarker))
       LocalIdCalls.push_back(CB);
-  if (!LoopsCall || !IdCall || IdCall->arg_size() != 3 || !F.getReturnType()->isIntegerTy(1))
+    if (CallBase *CB = callTo(I, WorkItemSubGroupMarker)) {
+      if (SubGroupCall)
+        return std::string("the launcher asks twice for the work-item's sub-group");
+      SubGroupCall = CB;
+    }
+    if (CallBase *CB = callTo(I, WorkItemLaneMarker)) {
+      if (LaneCall)
+        return std::string("the launcher asks twice for the work-item's lane");
+      LaneCall = CB;
+    }
+  }
+  if (!LoopsCall || !IdCall || IdCall->arg_size() != 4 || !F.getReturnType()->isIntegerTy(1))
     return std::string("not a work-group launcher of this usycl version");
   if (std::optional<std::string> Why = inlineBarrierCallees())
     return Why;
@@ -942,6 +1266,7 @@ std::optional<std::string> GroupLoops::run() {
   Prologue = &F.getEntryBlock();
   hoistGroupInvariants();
   splitAtBarriers();
+  addressBlocks();
   formRegions();
   collectRematerialisable();
   demoteValuesLiveAcrossBarriers();
@@ -956,6 +1281,7 @@ std::optional<std::string> GroupLoops::run() {
   if (verifyFunction(F, &Report))
     return "internal error of the pass (please report it): " +
            StringRef(Broken).split('\n').first.str();
+  inlineSteps();
   simplify(F, FAM, /*Loops=*/true);
   return std::nullopt;
 }

@@ -34,6 +34,18 @@
 // convergent so that the optimiser keeps it so. Work-items that still
 // disagree (undefined behaviour) continue where the last one stopped.
 //
+// Sub-group collectives (the CPU's sub-groups have 4..64 work-items) are
+// sub-group barriers with a step (__usycl_cpu_sub_group_barrier), and only
+// the work-items of one sub-group must agree on them: sub-groups may take
+// different paths. A launcher that has one is cut at both kinds of barrier,
+// and each region loops over the sub-groups waiting at its start (all of
+// them after a work-group barrier), and within each over its work-items;
+// after a sub-group's work-items the region runs the step of the barrier
+// they stopped at, once. Where each sub-group waits is kept per sub-group;
+// after each region a dispatch enters the region of a sub-group barrier some
+// sub-group waits at, and once none does, the work-group barrier all wait
+// at.
+//
 // What the pass cannot handle (a barrier in a function without a definition
 // in this unit, recursion, exception handling or dynamic stack allocation
 // around barriers) turns __usycl_cpu_work_item_loops() into false: the
@@ -56,18 +68,32 @@ namespace usycl::passes {
 // bool(): false in libusycl.so; the pass makes it true in the launchers it
 // turns into loops, false in those it cannot.
 inline constexpr const char *WorkItemLoopsMarker = "__usycl_cpu_work_item_loops";
-// uint64_t(uint64_t l0, uint64_t l1, uint64_t l2): the linear index of the
-// work-item the launcher's body runs, in a group of l0 x l1 x l2 (dimension
-// 2 fastest; 1 for dimensions the kernel does not have); the pass replaces
-// it by each loop nest's index.
+// uint64_t(uint64_t l0, uint64_t l1, uint64_t l2, uint32_t w): the linear
+// index of the work-item the launcher's body runs, in a group of
+// l0 x l1 x l2 (dimension 2 fastest; 1 for dimensions the kernel does not
+// have) whose sub-groups have w work-items; the pass replaces it by each
+// loop nest's index.
 inline constexpr const char *WorkItemIdMarker = "__usycl_cpu_work_item_id";
 // uint64_t(int d): that work-item's local id in dimension d (from 0,
 // slowest), which the pass replaces by the index of the loop over d.
 inline constexpr const char *WorkItemLocalIdMarker = "__usycl_cpu_work_item_local_id";
+// uint32_t(): that work-item's sub-group and its lane in it, which the pass
+// replaces by the loops' indices (or computes from the linear index).
+inline constexpr const char *WorkItemSubGroupMarker = "__usycl_cpu_work_item_sub_group";
+inline constexpr const char *WorkItemLaneMarker = "__usycl_cpu_work_item_lane";
 // void *(uint64_t bytes): per-thread storage for values kept per work-item.
 inline constexpr const char *WorkItemStorageFunction = "__usycl_cpu_work_item_storage";
 // void(): a work-group barrier of the CPU backend.
 inline constexpr const char *CpuGroupBarrierFunction = "__usycl_cpu_group_barrier";
+// void(void (*step)(void *block, uint32_t lanes)): a sub-group barrier; step
+// (a function of this module, or null) runs once per sub-group between the
+// arrival of its last work-item and the departure of the first
+// (sycl/detail/cpu_sub_group.hpp).
+inline constexpr const char *CpuSubGroupBarrierFunction = "__usycl_cpu_sub_group_barrier";
+// void *(uint32_t sub_group): that sub-group's exchange block, 128 bytes per
+// work-item of the sub-group width.
+inline constexpr const char *CpuSubGroupBlockFunction = "__usycl_cpu_sub_group_block";
+inline constexpr uint64_t CpuSubGroupBlockBytesPerLane = 128;
 
 class WorkItemLoopsPass : public llvm::PassInfoMixin<WorkItemLoopsPass> {
 public:

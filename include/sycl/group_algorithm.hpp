@@ -22,6 +22,7 @@
 // converged control flow, with the same arguments where SYCL requires it.
 #pragma once
 
+#include <sycl/detail/cpu_sub_group.hpp>
 #include <sycl/detail/group_scratch.hpp>
 #include <sycl/detail/sub_group_shuffle.hpp>
 #include <sycl/detail/work_item_builtins.hpp>
@@ -327,6 +328,112 @@ USYCL_INLINE T wg_broadcast_nvptx(uint32_t lid, uint32_t n, T x, uint32_t src,
 
 #endif // USYCL_DEVICE_NVPTX
 
+// ============================== CPU sub-groups ==============================
+#if !USYCL_DEVICE_NVPTX && !defined(__SYCL_DEVICE_ONLY__)
+// Over the exchange of detail/cpu_sub_group.hpp: one sub-group barrier per
+// collective, whose step folds (or scans) the lanes' values once for the
+// sub-group, in lane order (every lane gets the same bits). The steps build
+// the operation from its type, so they take the function objects of SYCL
+// (and captureless lambdas); an operation with state, or a value of more than
+// 64 bytes, is folded by every lane from a copy of all the values instead.
+template <typename T, typename Op>
+inline constexpr bool cpu_sg_step_op_v = std::is_empty_v<Op> &&
+                                         std::is_default_constructible_v<Op> &&
+                                         sizeof(T) <= cpu_sg_slot_bytes;
+
+// A whole sub-group of N lanes (N a power of two) folds as a balanced tree,
+// unrolled: a dependent chain of log2(N) operations instead of N - 1, which
+// the SLP vectoriser packs. (SYCL's reductions are generalized sums: any
+// order and grouping is allowed; this one keeps the lanes' order anyway.)
+template <uint32_t N, typename T, typename Op>
+USYCL_INLINE T cpu_sg_tree(const char *values, const Op &op) {
+  if constexpr (N == 1)
+    return cpu_sg_load<T>(values);
+  else
+    return op_apply(op, cpu_sg_tree<N / 2, T>(values, op),
+                    cpu_sg_tree<N / 2, T>(values + size_t(N / 2) * sizeof(T), op));
+}
+
+// (Inline all the way: the work-item-loop pass inlines the step into the
+// loops, and nothing inlines after it.)
+template <typename T, typename Op>
+USYCL_INLINE T cpu_sg_fold(const char *values, uint32_t n, const Op &op) {
+  switch (n) { // the CPU's widths; a partial sub-group folds in a loop
+  case 4: return cpu_sg_tree<4, T>(values, op);
+  case 8: return cpu_sg_tree<8, T>(values, op);
+  case 16: return cpu_sg_tree<16, T>(values, op);
+  case 32: return cpu_sg_tree<32, T>(values, op);
+  case 64: return cpu_sg_tree<64, T>(values, op);
+  default: {
+    T acc = cpu_sg_load<T>(values);
+    for (uint32_t i = 1; i < n; ++i)
+      acc = op_apply(op, acc, cpu_sg_load<T>(values + size_t(i) * sizeof(T)));
+    return acc;
+  }
+  }
+}
+
+template <typename T, typename Op> void cpu_sg_reduce_step(void *block, uint32_t n) {
+  cpu_sg_store(static_cast<char *>(block) + size_t(n) * cpu_sg_slot_bytes,
+               cpu_sg_fold<T>(static_cast<const char *>(block), n, Op{}));
+}
+
+template <typename T, typename Op> void cpu_sg_scan_step(void *block, uint32_t n) {
+  char *b = static_cast<char *>(block);
+  char *out = b + size_t(n) * cpu_sg_slot_bytes;
+  const Op op{};
+  T acc = cpu_sg_load<T>(b);
+  cpu_sg_store(out, acc);
+  for (uint32_t i = 1; i < n; ++i) {
+    acc = op_apply(op, acc, cpu_sg_load<T>(b + size_t(i) * sizeof(T)));
+    cpu_sg_store(out + size_t(i) * sizeof(T), acc);
+  }
+}
+
+template <typename T, typename Op>
+USYCL_INLINE T cpu_sg_reduce(const sub_group &sg, T x, const Op &op) {
+  const cpu_sg_view v(sg);
+  if constexpr (cpu_sg_step_op_v<T, Op>) {
+    cpu_sg_exchange(v, x, &cpu_sg_reduce_step<T, Op>);
+    return cpu_sg_load<T>(v.results());
+  } else if constexpr (sizeof(T) <= cpu_sg_slot_bytes) {
+    cpu_sg_exchange(v, x, &cpu_sg_copy_step<sizeof(T)>);
+    T acc = cpu_sg_load<T>(v.results());
+    for (uint32_t i = 1; i < v.n; ++i)
+      acc = op_apply(op, acc, cpu_sg_load<T>(v.results() + size_t(i) * sizeof(T)));
+    return acc;
+  } else {
+    T acc = cpu_sg_read_lane(v, x, 0, true);
+    for (uint32_t i = 1; i < v.n; ++i)
+      acc = op_apply(op, acc, cpu_sg_read_lane(v, x, i, true));
+    return acc;
+  }
+}
+
+template <typename T, typename Op>
+USYCL_INLINE scan_result<T> cpu_sg_scan(const sub_group &sg, T x, const Op &op) {
+  const cpu_sg_view v(sg);
+  if constexpr (cpu_sg_step_op_v<T, Op>) {
+    cpu_sg_exchange(v, x, &cpu_sg_scan_step<T, Op>);
+    const char *out = v.results();
+    return {cpu_sg_load<T>(out + size_t(v.lane) * sizeof(T)),
+            v.lane > 0 ? cpu_sg_load<T>(out + size_t(v.lane - 1) * sizeof(T)) : x, v.lane > 0,
+            cpu_sg_load<T>(out + size_t(v.n - 1) * sizeof(T))};
+  } else {
+    T incl = x, before = x, total = x;
+    for (uint32_t i = 0; i < v.n; ++i) {
+      T y = cpu_sg_read_lane(v, x, i, true);
+      total = i == 0 ? y : op_apply(op, total, y);
+      if (i + 1 == v.lane)
+        before = total;
+      if (i == v.lane)
+        incl = total;
+    }
+    return {incl, before, v.lane > 0, total};
+  }
+}
+#endif
+
 // ============================== CPU work-groups ==============================
 #if !USYCL_DEVICE_NVPTX
 
@@ -474,8 +581,12 @@ USYCL_INLINE T group_reduce(Group g, T x, const Op &op) {
   if constexpr (is_non_uniform_group_v<Group>) {
     return Group::usycl_reduce(g, x, op);
   } else if constexpr (is_sub_group_v<Group>) {
+#if USYCL_DEVICE_NVPTX || defined(__SYCL_DEVICE_ONLY__)
     return sg_allreduce(x, op, g.get_local_linear_id(), g.get_local_linear_range(),
                         g.active_mask());
+#else
+    return cpu_sg_reduce(g, x, op);
+#endif
   } else {
 #if USYCL_DEVICE_NVPTX
     return wg_reduce_nvptx(uint32_t(group_lid(g)), uint32_t(group_size(g)), x, op);
@@ -490,12 +601,16 @@ USYCL_INLINE scan_result<T> group_scan(Group g, T x, const Op &op) {
   if constexpr (is_non_uniform_group_v<Group>) {
     return Group::usycl_scan(g, x, op);
   } else if constexpr (is_sub_group_v<Group>) {
+#if USYCL_DEVICE_NVPTX || defined(__SYCL_DEVICE_ONLY__)
     const uint32_t lane = g.get_local_linear_id(), n = g.get_local_linear_range();
     const uint32_t mask = g.active_mask();
     T v = sg_inclusive_scan(x, op, lane, n, mask);
     T before = lane_shuffle<shfl_kind::up>(mask, n, v, 1); // valid for lane > 0
     T total = lane_shuffle<shfl_kind::idx>(mask, n, v, n - 1);
     return {v, before, lane > 0, total};
+#else
+    return cpu_sg_scan(g, x, op);
+#endif
   } else {
 #if USYCL_DEVICE_NVPTX
     return wg_scan_nvptx(uint32_t(group_lid(g)), uint32_t(group_size(g)), x, op);
@@ -509,8 +624,12 @@ template <typename Group, typename T> USYCL_INLINE T group_bcast(Group g, T x, s
   if constexpr (is_non_uniform_group_v<Group>) {
     return Group::usycl_broadcast(g, x, uint32_t(src));
   } else if constexpr (is_sub_group_v<Group>) {
+#if USYCL_DEVICE_NVPTX || defined(__SYCL_DEVICE_ONLY__)
     return lane_shuffle<shfl_kind::idx>(g.active_mask(), g.get_local_linear_range(), x,
                                         uint32_t(src));
+#else
+    return cpu_sg_shuffle<shfl_kind::idx>(g, x, uint32_t(src));
+#endif
   } else {
 #if USYCL_DEVICE_NVPTX
     return wg_broadcast_nvptx(uint32_t(group_lid(g)), uint32_t(group_size(g)), x, uint32_t(src));
@@ -636,7 +755,11 @@ namespace detail {
 template <typename Group, typename T>
 inline constexpr bool shuffle_arg_v = is_sub_group_v<Group> && std::is_trivially_copyable_v<T>;
 template <shfl_kind K, typename T> USYCL_INLINE T sg_shuffle(const sub_group &sg, const T &x, uint32_t arg) {
+#if USYCL_DEVICE_NVPTX || defined(__SYCL_DEVICE_ONLY__)
   return lane_shuffle<K>(sg.active_mask(), sg.get_local_linear_range(), x, arg);
+#else
+  return cpu_sg_shuffle<K>(sg, x, arg);
+#endif
 }
 } // namespace detail
 

@@ -35,7 +35,7 @@ public:
     return detail::linearize(group_id_, range<Dims>(global_range_ / local_range_));
   }
   sub_group get_sub_group() const {
-    return sub_group(get_local_linear_id(), local_range_.size());
+    return sub_group(sub_group_lane_, sub_group_index_, local_range_.size(), sub_group_width_);
   }
   range<Dims> get_group_range() const { return global_range_ / local_range_; }
   size_t get_group_range(int d) const { return global_range_[d] / local_range_[d]; }
@@ -72,12 +72,25 @@ public:
   // async_work_group_copy / wait_for (sycl/device_event.hpp).
   USYCL_ASYNC_WORK_GROUP_COPY_MEMBERS(get_local_linear_id(), local_range_.size(), true)
 
-  // Built by kernel launchers.
+  // Built by kernel launchers (sub_group_width: the launch's, which only
+  // the CPU backend chooses per launch; a warp on NVPTX). The work-item's
+  // sub-group and lane follow from its local linear id, or come from the
+  // CPU's work-item loops, which know them without a division.
   nd_item(const id<Dims> &global_id, const id<Dims> &local_id, const id<Dims> &group_id,
           const range<Dims> &global_range, const range<Dims> &local_range,
-          const id<Dims> &offset)
+          const id<Dims> &offset, uint32_t sub_group_width)
+      : nd_item(global_id, local_id, group_id, global_range, local_range, offset,
+                sub_group_width,
+                uint32_t(detail::linearize(local_id, local_range) >> __builtin_ctz(sub_group_width)),
+                uint32_t(detail::linearize(local_id, local_range) & (sub_group_width - 1))) {}
+  nd_item(const id<Dims> &global_id, const id<Dims> &local_id, const id<Dims> &group_id,
+          const range<Dims> &global_range, const range<Dims> &local_range,
+          const id<Dims> &offset, uint32_t sub_group_width, uint32_t sub_group_index,
+          uint32_t sub_group_lane)
       : global_id_(global_id), local_id_(local_id), group_id_(group_id),
-        global_range_(global_range), local_range_(local_range), offset_(offset) {}
+        global_range_(global_range), local_range_(local_range), offset_(offset),
+        sub_group_width_(sub_group_width), sub_group_index_(sub_group_index),
+        sub_group_lane_(sub_group_lane) {}
 
 private:
   id<Dims> global_id_;
@@ -86,6 +99,9 @@ private:
   range<Dims> global_range_;
   range<Dims> local_range_;
   id<Dims> offset_;
+  uint32_t sub_group_width_;
+  uint32_t sub_group_index_;
+  uint32_t sub_group_lane_;
 };
 
 template <typename Group> void group_barrier(Group g, memory_scope = Group::fence_scope) {

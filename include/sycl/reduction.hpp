@@ -545,7 +545,7 @@ template <typename K, int Dims, typename... Descs> struct reduction_nd_kernel {
     auto rs = make_reducers(idx);
     std::apply(
         [&](auto &...r) {
-          invoke_with_reducers(kernel, nd_item<Dims>(gid, lid, grp, gr, lr, off), r...);
+          invoke_with_reducers(kernel, nd_item<Dims>(gid, lid, grp, gr, lr, off, 32), r...);
         },
         rs);
     finish_group(rs, uint32_t(linearize(lid, lr)), uint32_t(lr.size()), idx);

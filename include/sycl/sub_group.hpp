@@ -1,6 +1,9 @@
-// sycl::sub_group: a CUDA warp (32 work-items) on NVPTX; on the CPU backend
-// every work-item is its own sub-group of size 1 (the CPU reports
-// sub_group_sizes {1}).
+// sycl::sub_group: a CUDA warp (32 work-items) on NVPTX. On the CPU backend
+// a launch's sub-groups have the width the runtime chose for it (4..64, a
+// power of two: the kernel's reqd_sub_group_size or the device default,
+// cpu_group_ctx::sub_group_width); consecutive local linear ids form a
+// sub-group, the last one of a work-group may be partial. Their collectives
+// exchange values through a per-sub-group block (detail/cpu_sub_group.hpp).
 #pragma once
 
 #include <sycl/detail/work_item_builtins.hpp>
@@ -29,31 +32,37 @@ public:
   static constexpr int dimensions = 1;
   static constexpr memory_scope fence_scope = memory_scope::sub_group;
 
+  // The widest sub-group of the target (the CPU's widths go up to 64).
 #if USYCL_DEVICE_NVPTX
   static constexpr uint32_t max_size = 32;
+  constexpr uint32_t width() const { return 32; }
 #else
-  static constexpr uint32_t max_size = 1;
+  static constexpr uint32_t max_size = 64;
+  constexpr uint32_t width() const { return width_; }
 #endif
 
-  constexpr id<1> get_local_id() const { return id<1>(local_linear_ % max_size); }
-  constexpr uint32_t get_local_linear_id() const { return uint32_t(local_linear_ % max_size); }
-  constexpr range<1> get_local_range() const {
-    size_t first = local_linear_ - local_linear_ % max_size;
-    size_t left = group_size_ - first;
-    return range<1>(left < max_size ? left : max_size);
+  constexpr id<1> get_local_id() const { return id<1>(lane_); }
+  constexpr uint32_t get_local_linear_id() const { return lane_; }
+  constexpr range<1> get_local_range() const { return range<1>(get_local_linear_range()); }
+  constexpr uint32_t get_local_linear_range() const {
+    size_t left = group_size_ - size_t(index_) * width();
+    return uint32_t(left < width() ? left : width());
   }
-  constexpr uint32_t get_local_linear_range() const { return uint32_t(get_local_range()[0]); }
-  constexpr range<1> get_max_local_range() const { return range<1>(max_size); }
-  constexpr id<1> get_group_id() const { return id<1>(local_linear_ / max_size); }
-  constexpr uint32_t get_group_linear_id() const { return uint32_t(local_linear_ / max_size); }
-  constexpr range<1> get_group_range() const { return range<1>((group_size_ + max_size - 1) / max_size); }
-  constexpr uint32_t get_group_linear_range() const { return uint32_t(get_group_range()[0]); }
-  constexpr bool leader() const { return get_local_linear_id() == 0; }
+  constexpr range<1> get_max_local_range() const { return range<1>(width()); }
+  constexpr id<1> get_group_id() const { return id<1>(index_); }
+  constexpr uint32_t get_group_linear_id() const { return index_; }
+  constexpr range<1> get_group_range() const { return range<1>(get_group_linear_range()); }
+  // (The width is a power of two: a shift, no division.)
+  constexpr uint32_t get_group_linear_range() const {
+    return uint32_t((group_size_ + width() - 1) >> __builtin_ctz(width()));
+  }
+  constexpr bool leader() const { return lane_ == 0; }
 
-  // A CPU sub-group is one work-item: nothing to wait for.
   void barrier() const {
 #if USYCL_DEVICE_NVPTX
     __nvvm_bar_warp_sync(active_mask());
+#elif !defined(__SYCL_DEVICE_ONLY__)
+    __usycl_cpu_sub_group_barrier(nullptr);
 #endif
   }
 
@@ -66,17 +75,36 @@ public:
 
   // Common by-value semantics (SYCL 2020 §4.5.3).
   friend bool operator==(const sub_group &a, const sub_group &b) {
-    return a.local_linear_ == b.local_linear_ && a.group_size_ == b.group_size_;
+    return a.lane_ == b.lane_ && a.index_ == b.index_ && a.group_size_ == b.group_size_ &&
+           a.width() == b.width();
   }
   friend bool operator!=(const sub_group &a, const sub_group &b) { return !(a == b); }
 
-  // Built by nd_item.
-  constexpr sub_group(size_t local_linear, size_t group_size)
-      : local_linear_(local_linear), group_size_(group_size) {}
+  // Built by nd_item: the work-item's lane and sub-group in a work-group of
+  // group_size work-items whose sub-groups have `width` (the launch's: the
+  // CPU backend chooses it per launch; a warp on NVPTX, where it is ignored).
+  constexpr sub_group(uint32_t lane, uint32_t index, size_t group_size, uint32_t width)
+      : lane_(lane), index_(index), group_size_(group_size) {
+#if USYCL_DEVICE_NVPTX
+    (void)width;
+#else
+    width_ = width;
+#endif
+  }
+  // The same from the work-item's local linear id (sub-group s holds the ids
+  // [s * width, (s + 1) * width)).
+  static constexpr sub_group from_linear(size_t local_linear, size_t group_size, uint32_t width) {
+    return sub_group(uint32_t(local_linear & (width - 1)),
+                     uint32_t(local_linear >> __builtin_ctz(width)), group_size, width);
+  }
 
 private:
-  size_t local_linear_;
+  uint32_t lane_;
+  uint32_t index_;
   size_t group_size_;
+#if !USYCL_DEVICE_NVPTX
+  uint32_t width_ = 1;
+#endif
 };
 
 } // namespace _V1

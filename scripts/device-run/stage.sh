@@ -15,8 +15,14 @@ cd "$here/../../.devrun"
 rm -rf bin lib share
 mkdir -p bin lib share/usycl
 cp "$here/run.sh" run.sh
+# The e2e programs ctest knows (not leftovers of programs no longer built),
+# but those built for the CPU alone (a <name>.cpu-only marker beside them).
 for f in "$B"/tests/e2e/*; do
-  [ -f "$f" ] && [ -x "$f" ] && case $f in *.sh|*.o|*.log) ;; *) cp "$f" bin/ ;; esac
+  [ -f "$f" ] && [ -x "$f" ] || continue
+  case $f in *.sh|*.o|*.log) continue ;; esac
+  [ -e "$f.cpu-only" ] && continue
+  grep -qF "$f\"" "$B/tests/e2e/CTestTestfile.cmake" || continue
+  cp "$f" bin/
 done
 cp "$B/bin/sycl-ls" bin/
 [ -x "$B/benchmarks/assert/triad_assert" ] && cp "$B/benchmarks/assert/triad_assert" bin/

@@ -115,5 +115,19 @@ int main() {
   // out[42]: remquo(0.88966, 0.10921) has quotient 8 (8.146 rounded).
   e2e::check_eq("remquo keeps 7 quotient bits (device)", got[42], 8.0f);
   e2e::check_eq("remquo keeps 7 quotient bits (host)", want[42], 8.0f);
+  // pown(double) with a large exponent within SYCL's 16 ulp (repeated
+  // squaring, libdevice's __nv_powi, is about 180 ulp off here).
+  if (q.get_device().has(sycl::aspect::fp64)) {
+    double *p = sycl::malloc_shared<double>(2, q);
+    q.single_task([=] {
+       p[0] = sycl::pown(0.5229033167, 1022);
+       p[1] = sycl::pown(0.8170918129, -3000);
+     }).wait();
+    const double ref[2] = {std::pow(0.5229033167, 1022.0), std::pow(0.8170918129, -3000.0)};
+    for (int i = 0; i < 2; ++i)
+      e2e::check_near("pown(double) " + std::to_string(i) + ", relative to std::pow",
+                      p[i] / ref[i], 1.0, 16 * 2.3e-16);
+    sycl::free(p, q);
+  }
   return e2e::finish("math_builtins");
 }

@@ -323,7 +323,7 @@ TEST_F(ShippedConfig, RealAspects) {
   target_entry x86 = entry("x86_64");
   EXPECT_TRUE(has(x86.aspects, cpu) && has(x86.aspects, fp64) &&
               has(x86.aspects, fp16) && has(x86.aspects, atomic64));
-  EXPECT_EQ(x86.sub_group_sizes, (std::vector<uint32_t>{1}));
+  EXPECT_EQ(x86.sub_group_sizes, (std::vector<uint32_t>{4, 8, 16, 32, 64}));
   // NVIDIA: fp16 from sm_53, fp64 everywhere, warp 32.
   EXPECT_FALSE(has(entry("nvidia_gpu_sm_50").aspects, fp16));
   EXPECT_TRUE(has(entry("nvidia_gpu_sm_53").aspects, fp16));

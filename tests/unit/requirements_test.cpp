@@ -12,6 +12,7 @@
 #include "platform_impl.hpp"
 #include "program_manager.hpp"
 #include "requirements.hpp"
+#include "backends/cpu/sub_group_width.hpp"
 
 #include <sycl/kernel_bundle.hpp>
 #include <sycl/queue.hpp>
@@ -504,6 +505,38 @@ TEST(KernelVerdict, OwnImageDecides) {
   EXPECT_TRUE(fp64.verdict("_ZTS5OwnK1").supported);
 }
 
+TEST(KernelVerdict, LaunchSubGroupSize) {
+  test_binary bin;
+  bin.add_cpu({"_ZTS6Sg8Lk1"}).add("reqd_sub_group_size", le32({8}));
+  bin.add_cpu({"_ZTS6Sg1Lk1"}).add("reqd_sub_group_size", le32({1}));
+  bin.add_cpu({"_ZTS6NoSgK1"});
+  bin.register_all();
+  device_info cpu_info = gpu_info("CPU", {1}, {4, 8, 16, 32, 64});
+  cpu_info.default_sub_group_size = 16;
+  fake_rig cpu(cpu_info, "x86_64");
+  EXPECT_EQ(cpu.verdict("_ZTS6Sg8Lk1").launch_sub_group_size, 8u);
+  EXPECT_EQ(cpu.verdict("_ZTS6NoSgK1").launch_sub_group_size, 16u); // the device's default
+  EXPECT_FALSE(cpu.verdict("_ZTS6Sg1Lk1").supported);
+  // Without a default: the largest size.
+  fake_rig gpu(gpu_info("GPU", {2}, {32}), "x86_64");
+  EXPECT_EQ(gpu.verdict("_ZTS6NoSgK1").launch_sub_group_size, 32u);
+
+  // Emulating a target that lists size 1 (USYCL_EMULATE): the requirement
+  // check passes against what the device reports, but the CPU cannot run it.
+  device_info reported = cpu_info;
+  reported.name = "CPU (emulating odd)";
+  reported.sub_group_sizes = {1, 8};
+  cpu.device->set_emulated_info(reported);
+  auto v = cpu.verdict("_ZTS6Sg1Lk1");
+  EXPECT_FALSE(v.supported);
+  EXPECT_EQ(v.code, errc::kernel_not_supported);
+  EXPECT_EQ(v.message, "Kernel has a required sub-group size of '1' which the emulated target has "
+                       "but the CPU cannot run (it runs sub-groups of {4, 8, 16, 32, 64}); correct "
+                       "the target's sub-group-sizes in the device configuration file or run "
+                       "without USYCL_EMULATE. (kernel 'Sg1Lk1', device 'CPU (emulating odd)')");
+  EXPECT_TRUE(cpu.verdict("_ZTS6Sg8Lk1").supported);
+}
+
 TEST(KernelVerdict, SpeculativeCompilationSafe) {
   // Per-kernel images: the sibling's fp64 never affects this kernel.
   test_binary bin;
@@ -651,6 +684,8 @@ namespace {
 // Complete types: outside -fsycl kernel names are typeid(Name).name().
 class SiblingKernel {};
 class SubGroup16Kernel {};
+class SubGroup128Kernel {};
+class DefaultSubGroupKernel {};
 class WorkGroup16Kernel {};
 class AcceleratorAspectKernel {};
 class NoImagesKernel {};
@@ -665,6 +700,8 @@ protected:
     bin->add_cpu({sym(typeid(AcceleratorAspectKernel))}).add("aspect", le32({3})); // aspect::accelerator
     bin->add_cpu({sym(typeid(SiblingKernel))});
     bin->add_cpu({sym(typeid(SubGroup16Kernel))}).add("reqd_sub_group_size", le32({16}));
+    bin->add_cpu({sym(typeid(SubGroup128Kernel))}).add("reqd_sub_group_size", le32({128}));
+    bin->add_cpu({sym(typeid(DefaultSubGroupKernel))});
     bin->add_cpu({sym(typeid(WorkGroup16Kernel))}).add("reqd_work_group_size", le32({1, 16}));
     bin->register_all();
   }
@@ -709,20 +746,60 @@ TEST_F(SubmitPath, UnsupportedAspectThrowsSynchronously) {
 }
 
 TEST_F(SubmitPath, SubGroupSizeThrows) {
+  // The CPU runs sub-groups of 4..64 work-items: 128 is refused.
   sycl::queue q;
   int *p = sycl::malloc_shared<int>(1, q);
   try {
-    q.parallel_for<SubGroup16Kernel>(sycl::range<1>(4), [=](sycl::id<1>) { *p = 1; });
+    q.parallel_for<SubGroup128Kernel>(sycl::range<1>(4), [=](sycl::id<1>) { *p = 1; });
     FAIL() << "no exception";
   } catch (const sycl::exception &e) {
     EXPECT_EQ(e.code(), errc::kernel_not_supported);
-    EXPECT_EQ(std::string(e.what()).rfind("Kernel has a required sub-group size of '16' but "
+    EXPECT_EQ(std::string(e.what()).rfind("Kernel has a required sub-group size of '128' but "
                                           "device does not support this sub-group size.",
                                           0),
               0u)
         << e.what();
+    EXPECT_NE(std::string(e.what()).find("SubGroup128Kernel"), std::string::npos) << e.what();
   }
   sycl::free(p, q);
+}
+
+// A kernel's launches run with its required sub-group size, others with the
+// device's default; the kernel queries report the same width.
+TEST_F(SubmitPath, LaunchRunsWithTheKernelsSubGroupSize) {
+  sycl::queue q;
+  sycl::device dev = q.get_device();
+  const uint32_t default_width = dev.impl()->info().default_sub_group_size;
+  auto sizes = dev.get_info<sycl::info::device::sub_group_sizes>();
+  EXPECT_NE(std::find(sizes.begin(), sizes.end(), size_t(default_width)), sizes.end());
+
+  uint32_t *w = sycl::malloc_shared<uint32_t>(2, q);
+  w[0] = w[1] = 0;
+  q.parallel_for<SubGroup16Kernel>(sycl::nd_range<1>(64, 32), [=](sycl::nd_item<1> it) {
+     if (it.get_global_id(0) == 0) w[0] = __usycl_cpu_current_group->sub_group_width;
+   }).wait_and_throw();
+  q.parallel_for<DefaultSubGroupKernel>(sycl::nd_range<1>(64, 32), [=](sycl::nd_item<1> it) {
+     if (it.get_global_id(0) == 0) w[1] = __usycl_cpu_current_group->sub_group_width;
+   }).wait_and_throw();
+  EXPECT_EQ(w[0], 16u);
+  EXPECT_EQ(w[1], default_width);
+  sycl::free(w, q);
+
+  using namespace sycl::info::kernel_device_specific;
+  auto bundle = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context());
+  sycl::kernel k16 = bundle.get_kernel(sycl::get_kernel_id<SubGroup16Kernel>());
+  sycl::kernel kd = bundle.get_kernel(sycl::get_kernel_id<DefaultSubGroupKernel>());
+  EXPECT_EQ(k16.get_info<max_sub_group_size>(dev), 16u);
+  EXPECT_EQ(k16.get_info<compile_sub_group_size>(dev), 16u);
+  EXPECT_EQ(kd.get_info<max_sub_group_size>(dev), default_width);
+  EXPECT_EQ(kd.get_info<compile_sub_group_size>(dev), 0u);
+  EXPECT_EQ(k16.get_info<preferred_work_group_size_multiple>(dev), 16u);
+  EXPECT_EQ(kd.get_info<preferred_work_group_size_multiple>(dev), default_width);
+  const size_t wg = dev.get_info<sycl::info::device::max_work_group_size>();
+  EXPECT_EQ(k16.get_info<max_num_sub_groups>(dev), (wg + 15) / 16);
+  EXPECT_EQ(kd.get_info<max_num_sub_groups>(dev), (wg + default_width - 1) / default_width);
+  // Any kernel: sub-groups of the smallest size.
+  EXPECT_EQ(dev.get_info<sycl::info::device::max_num_sub_groups>(), wg / 4);
 }
 
 TEST_F(SubmitPath, WorkGroupSizeMismatchIsNdRange) {
@@ -753,7 +830,8 @@ TEST_F(SubmitPath, IsCompatibleAndKernelBundle) {
   sycl::queue q;
   sycl::device dev = q.get_device();
   EXPECT_FALSE(sycl::is_compatible<AcceleratorAspectKernel>(dev));
-  EXPECT_FALSE(sycl::is_compatible<SubGroup16Kernel>(dev));
+  EXPECT_TRUE(sycl::is_compatible<SubGroup16Kernel>(dev)); // the CPU runs 4..64
+  EXPECT_FALSE(sycl::is_compatible<SubGroup128Kernel>(dev));
   EXPECT_TRUE(sycl::is_compatible<SiblingKernel>(dev));
   EXPECT_TRUE(sycl::is_compatible<WorkGroup16Kernel>(dev)); // 16 <= max_work_group_size
   EXPECT_TRUE((sycl::is_compatible<SiblingKernel, WorkGroup16Kernel>(dev)));
@@ -778,7 +856,8 @@ TEST_F(SubmitPath, IsCompatibleAndKernelBundle) {
   EXPECT_TRUE(bundle.has_kernel(good, dev));
   EXPECT_FALSE(bundle.has_kernel(bad));
   EXPECT_TRUE(bundle.has_kernel<SiblingKernel>());
-  EXPECT_FALSE(bundle.has_kernel<SubGroup16Kernel>(dev));
+  EXPECT_TRUE(bundle.has_kernel<SubGroup16Kernel>(dev));
+  EXPECT_FALSE(bundle.has_kernel<SubGroup128Kernel>(dev));
   EXPECT_EQ(bundle.get_context(), q.get_context());
   EXPECT_EQ(bundle.get_devices().size(), 1u);
   auto bundle_ids = bundle.get_kernel_ids();
@@ -852,6 +931,22 @@ TEST(Emulation, LoadsTargetEntry) {
   emu = emulated_device_info(cpu, *load_emulation("my_device", cfg.path, error));
   EXPECT_EQ(emu.aspects, (std::vector<int>{2, 40}));
   EXPECT_EQ(emu.sub_group_sizes, (std::vector<size_t>{1}));
+
+  // Launches without reqd_sub_group_size run with one of the target's sizes
+  // the CPU can run: the CPU's default when listed, else the next larger
+  // one, else the largest below.
+  cpu.sub_group_sizes = {4, 8, 16, 32, 64};
+  for (auto [native, expected] : {std::pair{8u, 8u}, {16u, 16u}, {4u, 8u}, {64u, 32u}}) {
+    cpu.default_sub_group_size = native;
+    emu = emulated_device_info(cpu, *load_emulation("intel_gpu_tgllp", cfg.path, error));
+    EXPECT_EQ(emu.default_sub_group_size, expected) << "CPU default " << native;
+  }
+  cpu.default_sub_group_size = 8;
+  emu = emulated_device_info(cpu, *load_emulation("my_device", cfg.path, error));
+  EXPECT_EQ(emu.default_sub_group_size, 8u); // the CPU's sizes kept
+  EXPECT_EQ(emu.sub_group_sizes, (std::vector<size_t>{4, 8, 16, 32, 64}));
+  cpu.sub_group_sizes = {1};
+  cpu.default_sub_group_size = 0;
 
   // The emulated device fails an fp64 kernel with the seed's message.
   auto f = check_requirements(req_of({6}), emulated_device_info(cpu, *load_emulation("intel_gpu_tgllp", cfg.path, error)));
@@ -927,4 +1022,10 @@ TEST(Emulation, ShippedConfigHasTheTestTargets) {
   ASSERT_TRUE(sm50) << error;
   EXPECT_EQ(std::count(sm50->aspects.begin(), sm50->aspects.end(), 5), 0); // no fp16
   EXPECT_EQ(sm50->sub_group_sizes, (std::vector<size_t>{32}));
+  // The x86_64 entry is what the CPU device reports (sycl-aspect-filter
+  // keeps the CPU's reqd_sub_group_size kernels by it).
+  auto x86 = load_emulation("x86_64", USYCL_SOURCE_DEVICE_CONFIG, error);
+  ASSERT_TRUE(x86) << error;
+  EXPECT_EQ(x86->sub_group_sizes, (std::vector<size_t>(cpu::sub_group_sizes.begin(),
+                                                       cpu::sub_group_sizes.end())));
 }

@@ -81,6 +81,8 @@ int main(int argc, char **argv) {
                   (unsigned long long)(info.local_mem_size >> 10));
       std::printf("    Sub-group sizes     :");
       for (size_t s : info.sub_group_sizes) std::printf(" %zu", s);
+      // The size of launches whose kernel has no reqd_sub_group_size.
+      if (info.default_sub_group_size) std::printf(" (default %u)", info.default_sub_group_size);
       std::printf("\n    Aspects             :");
       for (int a : info.aspects) std::printf(" %s", aspect_name(a).c_str());
       std::printf("\n");

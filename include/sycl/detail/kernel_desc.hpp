@@ -28,6 +28,12 @@ struct cpu_group_ctx {
   uint64_t local[3];      // work-group size
   uint64_t group[3];      // this group's id
   uint64_t group_range[3];
+  // Work-items per sub-group of this launch (one width W for all its
+  // groups; the last sub-group of a group may have fewer): sub-group s
+  // holds the local linear ids [s*W, (s+1)*W). Set by the runtime before any
+  // launcher runs: the kernel's reqd_sub_group_size, else the device's
+  // default (docs/runtime.md, "CPU backend").
+  uint32_t sub_group_width;
 };
 
 // Host-compiled launchers for the CPU backend. Both run the work-items whose
@@ -71,6 +77,11 @@ struct kernel_launch {
   // fiber; the CUDA backend launches blocks of the leader's warp plus up to
   // this many threads (sycl/detail/work_group_scope.hpp).
   uint64_t hierarchical_group_items;
+  // The sub-group size the launch runs with, set by the runtime at submit:
+  // the kernel's reqd_sub_group_size (from its device image), else the
+  // device's default. The CPU backend makes it cpu_group_ctx::sub_group_width
+  // (0: its own default); GPU backends have the hardware's.
+  uint32_t sub_group_size;
 };
 
 // Threads of a hierarchical work-group's CUDA block ahead of its work-item

@@ -104,7 +104,7 @@ template <typename Name, typename K, int Dims>
     gid[d] = grp[d] * lr[d] + lid[d] + dims.offset[d];
   }
   invoke_nd_kernel<Dims>(k, nd_item<Dims>(gid, lid, grp, dims_range<Dims>(dims), lr,
-                                          dims_offset<Dims>(dims)));
+                                          dims_offset<Dims>(dims), 32));
 #else
   (void)k;
   (void)dims;
@@ -203,7 +203,9 @@ void cpu_single_task_launcher(const void *object, const kernel_dims &dims, uint6
 template <int Dims> struct cpu_group_geometry {
   range<Dims> global, local;
   id<Dims> group, offset;
-  USYCL_INLINE explicit cpu_group_geometry(const cpu_group_ctx &g) {
+  uint32_t sub_group_width;
+  USYCL_INLINE explicit cpu_group_geometry(const cpu_group_ctx &g)
+      : sub_group_width(g.sub_group_width) {
     for (int d = 0; d < Dims; ++d) {
       global[d] = g.dims.global[d];
       local[d] = g.local[d];
@@ -221,9 +223,15 @@ template <int Dims> struct cpu_group_geometry {
     return lid;
   }
   USYCL_INLINE nd_item<Dims> item(const id<Dims> &lid) const {
+    const uint64_t lin = linearize(lid, local);
+    return item(lid, uint32_t(lin >> __builtin_ctz(sub_group_width)),
+                uint32_t(lin & (sub_group_width - 1)));
+  }
+  // (The work-item loops know its sub-group and lane.)
+  USYCL_INLINE nd_item<Dims> item(const id<Dims> &lid, uint32_t sub_group, uint32_t lane) const {
     id<Dims> gid;
     for (int d = 0; d < Dims; ++d) gid[d] = group[d] * local[d] + lid[d] + offset[d];
-    return nd_item<Dims>(gid, lid, group, global, local, offset);
+    return nd_item<Dims>(gid, lid, group, global, local, offset, sub_group_width, sub_group, lane);
   }
 };
 
@@ -257,16 +265,19 @@ bool cpu_nd_group_loops(const void *object, const cpu_group_ctx &g) {
   const cpu_group_geometry<Dims> geometry(g);
   const range<Dims> &lr = geometry.local;
   // One loop per dimension the kernel has (the pass nests them).
-  const uint64_t lin = __usycl_cpu_work_item_id(lr[0], Dims > 1 ? lr[1] : 1, Dims > 2 ? lr[2] : 1);
+  const uint64_t lin = __usycl_cpu_work_item_id(lr[0], Dims > 1 ? lr[1] : 1, Dims > 2 ? lr[2] : 1,
+                                                g.sub_group_width);
   id<Dims> lid;
   if constexpr (Dims == 1) {
     lid[0] = lin;
   } else {
     for (int d = 0; d < Dims; ++d) lid[d] = __usycl_cpu_work_item_local_id(d);
   }
+  const uint32_t sub_group = __usycl_cpu_work_item_sub_group();
+  const uint32_t lane = __usycl_cpu_work_item_lane();
   // (The pass stores lin into __usycl_cpu_assert_item in the loops whose
   // code reads it.)
-  invoke_nd_kernel<Dims>(k, geometry.item(lid));
+  invoke_nd_kernel<Dims>(k, geometry.item(lid, sub_group, lane));
   return true;
 }
 

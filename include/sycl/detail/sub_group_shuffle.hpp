@@ -5,11 +5,9 @@
 //
 // NVPTX: a sub-group is a warp and the exchange is shfl.sync, moving any
 // trivially copyable T as 32-bit words.
-// CPU: sub-groups have one work-item (sub_group::max_size == 1), so the only
-// lane a shuffle can name is the caller's own and the exchange is the
-// identity. Wider CPU sub-groups (issue 18) replace only lane_shuffle below
-// with an exchange through a per-sub-group array; the static_assert keeps
-// that from being forgotten.
+// CPU: the lanes of a sub-group do not run in lock step, so a shuffle is a
+// sub-group barrier (detail/cpu_sub_group.hpp); the algorithms call that
+// directly rather than lane_shuffle.
 #pragma once
 
 #include <sycl/detail/defines.hpp>
@@ -71,13 +69,17 @@ USYCL_INLINE T lane_shuffle(uint32_t mask, uint32_t n, const T &x, uint32_t arg)
     __builtin_memcpy(&r, w, sizeof(T));
     return r;
   }
+#elif defined(__SYCL_DEVICE_ONLY__)
+  (void)mask; // other device targets are compiled for checks only
+  (void)n;
+  (void)arg;
+  return x;
 #else
-  static_assert(sub_group::max_size == 1,
-                "CPU sub-groups of several work-items need a lane exchange here");
+  static_assert(sizeof(T) == 0, "CPU sub-groups exchange through cpu_sg_shuffle");
   (void)mask;
   (void)n;
   (void)arg;
-  return x; // the caller is the only lane
+  return x;
 #endif
 }
 

@@ -43,14 +43,35 @@ extern __attribute__((tls_model("initial-exec"))) __thread const
 // the work-items may disagree on (the work-item-loop pass cuts regions at
 // barriers and assumes every work-item reaches the same one).
 USYCL_EXPORT __attribute__((convergent)) void __usycl_cpu_group_barrier();
+// Sub-groups (cpu_group_ctx::sub_group_width work-items each) do not run in
+// lock step on the CPU: a sub-group collective is a barrier of the caller's
+// sub-group only. It waits until every work-item of that sub-group has
+// arrived, then calls step(block, lanes) (unless null) exactly once for the
+// sub-group, on its exchange block and its number of work-items, before any
+// of them goes on. Other sub-groups are not waited for (they may diverge).
+// Convergent for the same reason as the work-group barrier.
+USYCL_EXPORT __attribute__((convergent)) void
+__usycl_cpu_sub_group_barrier(void (*step)(void *block, uint32_t lanes));
+// The exchange block of sub-group `sub_group_id` of the running work-group:
+// cpu_sub_group_block_bytes(width) bytes, 64-byte aligned, one per
+// sub-group, kept for the whole work-group (uninitialised at its start).
+USYCL_EXPORT void *__usycl_cpu_sub_group_block(uint32_t sub_group_id);
 // Markers of the group launchers (kernel_entry.hpp) for the host pass
 // usycl-work-item-loops: whether the launcher runs its group as loops (false
 // in libusycl.so; the pass makes it true where it rewrote the launcher), the
 // work-item its body runs in a group of l0 x l1 x l2 (linear, and its local
-// id in dimension d), which the pass replaces by the loops' indices.
+// id in dimension d), which the pass replaces by the loops' indices; sg_width
+// is the launch's sub-group width (cpu_group_ctx::sub_group_width), which the
+// pass's loops around sub-group barriers step by.
 USYCL_EXPORT bool __usycl_cpu_work_item_loops();
-USYCL_EXPORT uint64_t __usycl_cpu_work_item_id(uint64_t l0, uint64_t l1, uint64_t l2);
+USYCL_EXPORT uint64_t __usycl_cpu_work_item_id(uint64_t l0, uint64_t l1, uint64_t l2,
+                                               uint32_t sg_width);
 USYCL_EXPORT uint64_t __usycl_cpu_work_item_local_id(int d);
+// That work-item's sub-group and lane in it (what the loops around sub-group
+// barriers count, which the pass puts in their place; elsewhere computed from
+// the linear index).
+USYCL_EXPORT uint32_t __usycl_cpu_work_item_sub_group();
+USYCL_EXPORT uint32_t __usycl_cpu_work_item_lane();
 }
 #endif
 
@@ -67,6 +88,12 @@ namespace detail {
 [[clang::loader_uninitialized]] inline __attribute__((address_space(3))) uint64_t
     nd_launch_offset[3];
 #endif
+
+// Bytes of one CPU sub-group's exchange block (__usycl_cpu_sub_group_block)
+// for sub-groups of w work-items: two halves of 64 bytes per work-item, so
+// that the values of the next collective can be written while the results
+// of the last one are still read, and values up to 64 bytes move at once.
+constexpr size_t cpu_sub_group_block_bytes(uint32_t w) { return 2 * 64 * size_t(w); }
 
 USYCL_INLINE char *local_memory_base() {
 #if USYCL_DEVICE_NVPTX

@@ -53,6 +53,7 @@ template <int Dims> nd_item<Dims> current_nd_item() {
   static_assert(Dims >= 1 && Dims <= 3, "work-item queries: Dimensions must be 1, 2 or 3");
   id<Dims> gid, lid, grp, off;
   range<Dims> gr, lr;
+  uint32_t sub_group_width = 32;
 #if USYCL_DEVICE_NVPTX
   for (int d = 0; d < Dims; ++d) {
     const int cd = Dims - 1 - d; // SYCL's fastest dimension is CUDA's x
@@ -67,6 +68,7 @@ template <int Dims> nd_item<Dims> current_nd_item() {
   // Other device targets are compiled for checks only.
 #else
   const cpu_group_ctx *g = &current_cpu_group();
+  sub_group_width = g->sub_group_width;
   uint64_t rest = __usycl_cpu_assert_item; // local linear id, dimension Dims-1 fastest
   for (int d = Dims - 1; d >= 0; --d) {
     lid[d] = rest % g->local[d];
@@ -80,7 +82,7 @@ template <int Dims> nd_item<Dims> current_nd_item() {
     gid[d] = grp[d] * lr[d] + lid[d] + off[d];
   }
 #endif
-  return nd_item<Dims>(gid, lid, grp, gr, lr, off);
+  return nd_item<Dims>(gid, lid, grp, gr, lr, off, sub_group_width);
 }
 
 // The sub-group depends only on the work-item's local linear id and the
@@ -88,13 +90,14 @@ template <int Dims> nd_item<Dims> current_nd_item() {
 inline sub_group current_sub_group() {
 #if USYCL_DEVICE_NVPTX
   const uint32_t linear = nvptx_tid(0) + nvptx_ntid(0) * (nvptx_tid(1) + nvptx_ntid(1) * nvptx_tid(2));
-  return sub_group(linear, size_t(nvptx_ntid(0)) * nvptx_ntid(1) * nvptx_ntid(2));
+  return sub_group::from_linear(linear, size_t(nvptx_ntid(0)) * nvptx_ntid(1) * nvptx_ntid(2), 32);
 #elif defined(__SYCL_DEVICE_ONLY__)
-  return sub_group(0, 1); // other device targets are compiled for checks only
+  return sub_group(0, 0, 1, 1); // other device targets are compiled for checks only
 #else
   // Unused dimensions of a launch have size 1.
   const cpu_group_ctx &g = current_cpu_group();
-  return sub_group(__usycl_cpu_assert_item, g.local[0] * g.local[1] * g.local[2]);
+  return sub_group::from_linear(__usycl_cpu_assert_item, g.local[0] * g.local[1] * g.local[2],
+                                g.sub_group_width);
 #endif
 }
 

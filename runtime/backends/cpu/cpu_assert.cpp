@@ -39,6 +39,7 @@ struct frame {
 [[gnu::tls_model("initial-exec")]] thread_local frame *t_frame = nullptr;
 [[gnu::tls_model("initial-exec")]] thread_local launch_state *t_launch = nullptr;
 [[gnu::tls_model("initial-exec")]] thread_local bool t_first_item_failed = false;
+[[gnu::tls_model("initial-exec")]] thread_local uint64_t t_first_item = 0;
 
 void ids_of(const frame &f, uint64_t item, uint64_t gid[3], uint64_t lid[3]) {
   if (f.group) {
@@ -132,6 +133,8 @@ launch_state *current() { return t_launch; }
 bind::bind(launch_state *state) : outer_(t_launch) { t_launch = state; }
 bind::~bind() { t_launch = outer_; }
 
+void set_first_item(uint64_t item) { t_first_item = item; }
+
 bool failed_first_item() {
   bool failed = t_first_item_failed;
   t_first_item_failed = false;
@@ -188,7 +191,8 @@ __usycl_cpu_assert_run_nd(sycl::detail::cpu_assert_nd_fn fn, const void *object,
   frame f;
   f.launch = t_launch;
   f.group = &group;
-  if (begin == 0) usycl::rt::cpu_assert::t_first_item_failed = false;
+  if (begin == usycl::rt::cpu_assert::t_first_item)
+    usycl::rt::cpu_assert::t_first_item_failed = false;
   frame *outer = t_frame;
   t_frame = &f;
   volatile uint64_t next = begin;
@@ -209,7 +213,8 @@ __assert_fail(const char *expr, const char *file, unsigned int line, const char 
   frame *f = t_frame;
   if (!f) usycl::rt::cpu_assert::forward_to_libc(expr, file, line, func);
   const uint64_t item = __usycl_cpu_assert_item;
-  if (f->group && item == 0) usycl::rt::cpu_assert::t_first_item_failed = true;
+  if (f->group && item == usycl::rt::cpu_assert::t_first_item)
+    usycl::rt::cpu_assert::t_first_item_failed = true;
   // Only the kernel's first failure is formatted, printed and reported.
   bool first = false;
   if (!f->launch || !f->launch->has_failed()) try {

@@ -102,10 +102,14 @@ private:
   launch_state *outer_;
 };
 
-// Whether the first work-item of the work-group just run on this thread
-// (item 0, on its fiber) ended with a failed assert; clears the flag. The
-// executor then cannot tell whether the group uses barriers and runs the
-// other items as fibers.
+// The work-item (local linear id) the executor runs next on its own, on a
+// fiber, to learn whether its work-group (item 0) or its sub-group (its
+// first item) waits at barriers.
+void set_first_item(uint64_t item);
+
+// Whether that work-item ended with a failed assert; clears the flag. The
+// executor then cannot tell whether the group (sub-group) uses barriers and
+// runs its other items as fibers.
 bool failed_first_item();
 
 // RAII around a fiber switch at a barrier: the fiber's assert context (the

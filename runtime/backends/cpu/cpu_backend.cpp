@@ -5,6 +5,7 @@
 #include "../../host_memory.hpp"
 #include "cpu_assert.hpp"
 #include "group_executor.hpp"
+#include "sub_group_width.hpp"
 #include "thread_pool.hpp"
 
 #include <sycl/aspect.hpp>
@@ -17,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <exception>
 #include <fstream>
 #include <functional>
 #include <mutex>
@@ -81,6 +83,33 @@ template <typename Done> bool spin_until(Done done) {
   }
 }
 
+// The first exception of a launch's chunks (a kernel error such as
+// non-uniform control flow at a barrier), rethrown by the thread that ran the
+// launch once every chunk is done: an exception must not leave a pool thread
+// (std::terminate) nor end pool.run early (its other threads still run the
+// job). Chunks that start after it skip their work.
+class launch_error {
+public:
+  template <typename F> void run(F &&chunk) noexcept {
+    if (failed_.load(std::memory_order_relaxed)) return;
+    try {
+      chunk();
+    } catch (...) {
+      std::lock_guard lock(mutex_);
+      if (!error_) error_ = std::current_exception();
+      failed_.store(true, std::memory_order_relaxed);
+    }
+  }
+  void rethrow() {
+    if (failed_.load(std::memory_order_acquire)) std::rethrow_exception(error_);
+  }
+
+private:
+  std::atomic<bool> failed_{false};
+  std::mutex mutex_;
+  std::exception_ptr error_;
+};
+
 // Shared by a queue and the events it hands out.
 struct queue_state {
   std::mutex mutex;
@@ -132,7 +161,8 @@ private:
 
 class cpu_queue final : public backend_queue {
 public:
-  explicit cpu_queue(thread_pool &pool) : pool_(pool), state_(std::make_shared<queue_state>()) {
+  cpu_queue(thread_pool &pool, uint32_t sub_group_width)
+      : pool_(pool), sub_group_width_(sub_group_width), state_(std::make_shared<queue_state>()) {
     worker_ = std::thread([s = state_] { run(*s); });
   }
   ~cpu_queue() override {
@@ -151,6 +181,10 @@ public:
         [](unsigned char *p) { ::operator delete[](p, std::align_val_t(64)); });
     std::memcpy(object.get(), l.kernel_object, l.kernel_object_size);
     sycl::detail::kernel_launch launch = l;
+    // The width the runtime chose at submit (the kernel's required one, or
+    // the device's default); this device's default for a launch made
+    // without the runtime's submit path.
+    if (!launch.sub_group_size) launch.sub_group_size = sub_group_width_;
     thread_pool *pool = &pool_;
     push([launch, object, pool, bq = static_cast<backend_queue *>(this)] {
       cpu_assert::launch_scope assert_scope(bq, launch); // device-side assert (cpu_assert.hpp)
@@ -264,11 +298,15 @@ private:
     if (total < 4096) chunks = 1;
     uint64_t per = (total + chunks - 1) / chunks;
     cpu_assert::launch_state *assert_launch = cpu_assert::current(); // device-side assert
+    launch_error error;
     pool.run(chunks, [&](uint64_t c) {
-      uint64_t b = c * per, e = std::min(total, b + per);
-      cpu_assert::bind assert_bind(assert_launch);
-      if (b < e) l.cpu_range(object, dims, b, e);
+      error.run([&] {
+        uint64_t b = c * per, e = std::min(total, b + per);
+        cpu_assert::bind assert_bind(assert_launch);
+        if (b < e) l.cpu_range(object, dims, b, e);
+      });
     });
+    error.rethrow();
   }
 
   static void run_nd(thread_pool &pool, const sycl::detail::kernel_launch &l, const void *object) {
@@ -285,26 +323,33 @@ private:
       nd.group.local[d] = l.local[d];
       nd.group.group_range[d] = groups[d] = l.global[d] / l.local[d];
     }
+    nd.group.sub_group_width = l.sub_group_size;
     uint64_t total = groups[0] * groups[1] * groups[2];
     uint64_t chunks = std::min<uint64_t>(total, uint64_t(pool.size()) * 4);
     uint64_t per = (total + chunks - 1) / chunks;
+    launch_error error;
     pool.run(chunks, [&](uint64_t c) {
-      cpu_assert::bind assert_bind(assert_launch);
-      for (uint64_t g = c * per; g < std::min(total, (c + 1) * per); ++g) {
-        uint64_t id[3] = {g / (groups[1] * groups[2]), (g / groups[2]) % groups[1], g % groups[2]};
-        run_work_group(nd, id);
-      }
+      error.run([&] {
+        cpu_assert::bind assert_bind(assert_launch);
+        for (uint64_t g = c * per; g < std::min(total, (c + 1) * per); ++g) {
+          uint64_t id[3] = {g / (groups[1] * groups[2]), (g / groups[2]) % groups[1],
+                            g % groups[2]};
+          run_work_group(nd, id);
+        }
+      });
     });
+    error.rethrow();
   }
 
   thread_pool &pool_;
+  uint32_t sub_group_width_; // the device's default
   std::shared_ptr<queue_state> state_;
   std::thread worker_;
 };
 
 class cpu_device final : public backend_device {
 public:
-  cpu_device() {
+  explicit cpu_device(uint32_t sub_group_width) {
     unsigned threads = std::max(1u, std::thread::hardware_concurrency());
     pool_ = std::make_unique<thread_pool>(threads - 1);
     info_.name = cpu_model_name(info_.vendor);
@@ -322,7 +367,8 @@ public:
     info_.global_mem_size = host_physical_memory();
     info_.max_mem_alloc_size = info_.global_mem_size;
     info_.local_mem_size = 256 * 1024;
-    info_.sub_group_sizes = {1};
+    info_.sub_group_sizes.assign(sub_group_sizes.begin(), sub_group_sizes.end());
+    info_.default_sub_group_size = sub_group_width;
     using sycl::aspect;
     for (aspect a : {aspect::cpu, aspect::fp16, aspect::fp64, aspect::queue_profiling,
                      aspect::usm_device_allocations, aspect::usm_host_allocations,
@@ -350,7 +396,7 @@ public:
   }
   void free(void *ptr, usm_kind) override { std::free(ptr); }
   std::unique_ptr<backend_queue> create_queue(bool, bool) override {
-    return std::make_unique<cpu_queue>(*pool_);
+    return std::make_unique<cpu_queue>(*pool_, info_.default_sub_group_size);
   }
   bool has_kernel(const char *) override { return true; }
   // Kernels run as host code; x86_64 images (usually code-less
@@ -371,17 +417,22 @@ private:
 
 class cpu_backend final : public backend {
 public:
+  cpu_backend() : sub_group_width_(default_sub_group_width(configuration_error_)) {}
   const char *name() const override { return "native_cpu"; }
   std::string platform_name() const override { return "usycl Native CPU"; }
   std::string platform_vendor() const override { return "usycl"; }
   std::string platform_version() const override { return "SYCL 2020 usycl 0.1.0"; }
   const std::vector<std::shared_ptr<backend_device>> &devices() override {
-    std::call_once(once_, [&] { devices_.push_back(std::make_shared<cpu_device>()); });
+    std::call_once(once_,
+                   [&] { devices_.push_back(std::make_shared<cpu_device>(sub_group_width_)); });
     return devices_;
   }
   std::string unavailable_reason() const override { return ""; }
+  std::string configuration_error() const override { return configuration_error_; }
 
 private:
+  std::string configuration_error_; // USYCL_CPU_SUB_GROUP_SIZE
+  uint32_t sub_group_width_;
   std::once_flag once_;
   std::vector<std::shared_ptr<backend_device>> devices_;
 };

@@ -3,7 +3,10 @@
 // one per region between barriers. Otherwise (the pass could not, or the
 // kernel can fail an assert) work-items run one after the other; only when
 // the first work-item reaches a barrier do they become fibers (Boost.Context)
-// that switch at each barrier.
+// that switch at each barrier (work-group barriers, and sub-group barriers:
+// the sub-group collectives, __usycl_cpu_sub_group_barrier). When work-item
+// 0 reaches none, each sub-group's first work-item decides for its
+// sub-group the same way.
 #pragma once
 
 #include <sycl/detail/kernel_desc.hpp>
@@ -16,7 +19,8 @@ namespace usycl::rt::cpu {
 struct nd_launch {
   sycl::detail::cpu_nd_fn fn;
   const void *kernel_object;
-  sycl::detail::cpu_group_ctx group; // dims/local/group_range filled, group per call
+  // dims/local/group_range/sub_group_width filled, group per call
+  sycl::detail::cpu_group_ctx group;
   size_t local_mem_bytes;
   // The group as work-item loops (compiler/passes/work_item_loops.hpp); null
   // where the work-items must run through `fn` (kernels that assert).
@@ -24,8 +28,9 @@ struct nd_launch {
   const char *kernel_name = nullptr; // for the fallback's trace line
 };
 
-// Executes one work-group on the calling thread. Throws sycl::exception when
-// work-items disagree about barriers (non-uniform control flow).
+// Executes one work-group on the calling thread. Throws sycl::exception
+// (errc::kernel, naming the kernel) when work-items disagree about barriers
+// (non-uniform control flow).
 void run_work_group(const nd_launch &launch, const uint64_t group_id[3]);
 
 } // namespace usycl::rt::cpu

@@ -9,6 +9,7 @@
 // constructors, insert_bits) clears them again.
 #pragma once
 
+#include <sycl/detail/kernel_desc.hpp>
 #include <sycl/group_algorithm.hpp>
 #include <sycl/id.hpp>
 #include <sycl/marray.hpp>
@@ -71,8 +72,7 @@ struct sub_group_mask {
   // Revision 2: user-constructible masks. Their size is the maximum local
   // range of the calling work-item's sub-group.
   sub_group_mask() : sub_group_mask(0ull) {}
-  sub_group_mask(unsigned long long val)
-      : bits_(val), size_(uint32_t(sub_group::max_size)) {
+  sub_group_mask(unsigned long long val) : bits_(val), size_(calling_sub_group_width()) {
     bits_ &= valid_bits();
   }
   template <typename T, std::size_t K,
@@ -82,6 +82,17 @@ struct sub_group_mask {
   }
   sub_group_mask(const sub_group_mask &other) = default;
   sub_group_mask &operator=(const sub_group_mask &other) = default;
+
+  // The width of the calling work-item's sub-group: a warp on NVPTX; on the
+  // CPU the running launch's (the widest outside an nd_range kernel).
+  static uint32_t calling_sub_group_width() {
+#if USYCL_DEVICE_NVPTX || defined(__SYCL_DEVICE_ONLY__)
+    return uint32_t(sub_group::max_size);
+#else
+    const detail::cpu_group_ctx *g = __usycl_cpu_current_group;
+    return g ? g->sub_group_width : uint32_t(sub_group::max_size);
+#endif
+  }
 
   bool operator[](id<1> i) const { return test(i); }
   reference operator[](id<1> i) { return reference(this, i[0]); }

@@ -13,7 +13,7 @@ define ptx_kernel void @_ZTS4KCpu(ptr %p) !sycl_declared_aspects !1 !sycl_fixed_
   store i32 2, ptr %p
   ret void
 }
-; [[sycl::reqd_sub_group_size(16)]]: neither sm_90 (32) nor x86_64 (1).
+; [[sycl::reqd_sub_group_size(16)]]: not sm_90 (32); x86_64 (4..64) has it.
 define ptx_kernel void @_ZTS6KSub16(ptr %p) !intel_reqd_sub_group_size !2 !sycl_fixed_targets !0 {
   store i32 3, ptr %p
   ret void
