@@ -386,8 +386,12 @@ kernel kernel_bundle_plain::get_kernel_impl(const kernel_id &id) const {
                                    "' is not in the bundle (check has_kernel first)");
   std::lock_guard lock(impl_->kernels_mutex);
   auto &slot = impl_->kernel_objects[id.get_name()];
-  if (!slot) slot = std::make_shared<kernel_impl>(kernel_impl{impl_, id.get_name()});
-  return kernel(slot);
+  std::shared_ptr<kernel_impl> object = slot.lock();
+  if (!object) {
+    object = std::make_shared<kernel_impl>(kernel_impl{impl_, id.get_name()});
+    slot = object;
+  }
+  return kernel(object);
 }
 
 // Specialization constants: a bundle contains those that the code of its

@@ -44,9 +44,11 @@ public:
   // Values set with set_specialization_constant (key -> bytes).
   std::map<uint64_t, std::vector<unsigned char>> spec_values;
 
-  // get_kernel hands out one kernel object per kernel id.
+  // get_kernel hands out one kernel object per kernel id while any copy of
+  // it lives. Weak: a kernel object owns its bundle, so a strong reference
+  // here would be a cycle that keeps both alive forever.
   std::mutex kernels_mutex;
-  std::map<const char *, std::shared_ptr<kernel_impl>> kernel_objects;
+  std::map<const char *, std::weak_ptr<kernel_impl>> kernel_objects;
 
   bool has_kernel(const char *interned) const;
   bool has_device(const device &dev) const;
