@@ -12,6 +12,8 @@
 #include "device_if.hpp"
 #include "device_targets.hpp"
 #include "group_local_memory.hpp"
+#include "launch_sub_group_width.hpp"
+#include "plugin_annotations.hpp"
 #include "nonconvergent_asm.hpp"
 #include "read_only_loads.hpp"
 #include "tu_facts.hpp"
@@ -159,7 +161,6 @@ private:
   MapVector<Function *, FunctionInfo> Info;
 
   void applyFacts();
-  void stripPluginAnnotations();
   void readModuleMetadata();
   const AspectSet &aspectsOf(Type *T);
   void scanFunction(Function &F, FunctionInfo &FI);
@@ -251,60 +252,7 @@ void Propagation::applyFacts() {
                       aspectListNode(Ctx, {*FF->ReqdSubGroupSize}));
     }
   }
-  stripPluginAnnotations();
-}
-
-// The plugin carries its attributes through templates as clang::AnnotateAttr
-// ("usycl.*"); clang turns those on functions into llvm.global.annotations
-// entries, which must not reach the device image.
-void Propagation::stripPluginAnnotations() {
-  GlobalVariable *GA = M.getGlobalVariable("llvm.global.annotations");
-  if (!GA || !GA->hasInitializer())
-    return;
-  auto *Array = dyn_cast<ConstantArray>(GA->getInitializer());
-  if (!Array)
-    return;
-  SmallVector<Constant *, 8> Keep;
-  SmallVector<GlobalVariable *, 8> Dropped;
-  for (Use &U : Array->operands()) {
-    auto *Entry = dyn_cast<ConstantStruct>(U.get());
-    bool Ours = false;
-    if (Entry && Entry->getNumOperands() >= 2) {
-      auto *StrGV =
-          dyn_cast<GlobalVariable>(Entry->getOperand(1)->stripPointerCasts());
-      if (StrGV && StrGV->hasInitializer())
-        if (auto *Str = dyn_cast<ConstantDataSequential>(StrGV->getInitializer()))
-          if (Str->isCString() &&
-              Str->getAsCString().starts_with(AnnotationPrefix)) {
-            Ours = true;
-            for (unsigned I = 1; I < Entry->getNumOperands(); ++I)
-              if (auto *G = dyn_cast<GlobalVariable>(
-                      Entry->getOperand(I)->stripPointerCasts()))
-                Dropped.push_back(G);
-          }
-    }
-    if (!Ours)
-      Keep.push_back(cast<Constant>(U.get()));
-  }
-  if (Keep.size() == Array->getNumOperands())
-    return;
-  if (Keep.empty()) {
-    GA->eraseFromParent();
-  } else {
-    auto *Ty = ArrayType::get(Array->getType()->getElementType(), Keep.size());
-    auto *NewGA = new GlobalVariable(M, Ty, GA->isConstant(), GA->getLinkage(),
-                                     ConstantArray::get(Ty, Keep), "", GA,
-                                     GA->getThreadLocalMode(),
-                                     GA->getAddressSpace());
-    NewGA->setSection(GA->getSection());
-    NewGA->takeName(GA);
-    GA->eraseFromParent();
-  }
-  for (GlobalVariable *G : Dropped) {
-    G->removeDeadConstantUsers();
-    if (G->use_empty() && G->getParent())
-      G->eraseFromParent();
-  }
+  stripPluginAnnotations(M);
 }
 
 // ---- step 2: direct uses -----------------------------------------------------
@@ -882,6 +830,7 @@ void registerUsyclPasses(PassBuilder &PB) {
   registerNonConvergentAsmPasses(PB);
   registerReadOnlyLoadsPasses(PB);
   registerWorkItemLoopsPasses(PB);
+  registerLaunchSubGroupWidthPasses(PB);
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         AspectPropagationOptions Options;

@@ -186,6 +186,7 @@ private:
                    Value *SubGroup, Value *Lane, BasicBlock *Latch, AllocaInst *Next,
                    GlobalVariable *CurrentItem, ValueToValueMapTy &VMap);
   void inlineSteps();
+  void versionFullSubGroups();
   void addressBlocks();
   bool readsCurrentItem(const Region &Reg, const GlobalVariable *CurrentItem) const;
   // A region that begins `if (lid < n)` (n fixed for the group; a tree
@@ -232,6 +233,7 @@ private:
   bool HasSubGroups = false; // sub-group barriers or exchange blocks
   SmallVector<CallBase *, 8> BlockCalls; // __usycl_cpu_sub_group_block
   SmallVector<CallInst *, 8> StepCalls;  // emitted, inlined at the end
+  SmallVector<Instruction *, 8> LaneCounts; // per region: lanes of its sub-group
   Value *Width = nullptr;                // sub-group width (i64)
   Value *SubGroups = nullptr;            // sub-groups in the group (i64)
   Value *NextOfSubGroup = nullptr;       // i32 per sub-group: its barrier id
@@ -634,7 +636,10 @@ void GroupLoops::emitStorage() {
   Value *NextOffset = nullptr, *BlockOffset = nullptr;
   if (HasSubGroups) {
     // Per sub-group: where it waits (i32), its exchange block.
-    Width = B.CreateBinaryIntrinsic(Intrinsic::umax, Width, B.getInt64(1), nullptr, "wi.sg.width");
+    if (auto *C = dyn_cast<ConstantInt>(Width)) // (kept a constant: versionFullSubGroups)
+      Width = B.getInt64(std::max<uint64_t>(C->getZExtValue(), 1));
+    else
+      Width = B.CreateBinaryIntrinsic(Intrinsic::umax, Width, B.getInt64(1), nullptr, "wi.sg.width");
     SubGroups = B.CreateUDiv(B.CreateAdd(Items, B.CreateSub(Width, B.getInt64(1))), Width,
                              "wi.sub.groups");
     NextOffset = Append(B.CreateMul(SubGroups, B.getInt64(4)));
@@ -974,6 +979,8 @@ BasicBlock *GroupLoops::buildSubGroupLoops(const Scaffold &S) {
     Value *First = SH.CreateMul(Sg, Width, "wi.sg.first", true, true);
     Value *Lanes = SH.CreateBinaryIntrinsic(Intrinsic::umin, SH.CreateSub(Items, First), Width,
                                             nullptr, "wi.sg.lanes");
+    if (auto *I = dyn_cast<Instruction>(Lanes))
+      LaneCounts.push_back(I);
     Value *Waits = SH.CreateInBoundsGEP(I32, NextOfSubGroup, Sg, "wi.sg.waits");
     if (AfterSubGroupBarrier)
       SH.CreateCondBr(SH.CreateICmpEQ(SH.CreateLoad(I32, Waits), ConstantInt::get(I32, R)), SgRun,
@@ -1078,6 +1085,54 @@ void GroupLoops::inlineSteps() {
     (void)InlineFunction(*Call, IFI); // a step that cannot be inlined stays a call
   }
   StepCalls.clear();
+}
+
+// With a constant sub-group width (the kernel's reqd_sub_group_size), a
+// group whose size is a multiple of it has full sub-groups only: there the
+// lane loops run exactly `width` times and the steps take `width` lanes, so
+// they unroll and fold to one width's code. The launcher tests that once per
+// group and runs such a copy of its loops; other groups (a partial last
+// sub-group) run the general ones. Kernels with many collectives keep one
+// copy (code size, compile time).
+constexpr unsigned MaxRegionsToVersion = 8;
+
+void GroupLoops::versionFullSubGroups() {
+  auto *W = dyn_cast<ConstantInt>(Width);
+  if (!W || LaneCounts.empty() || Regions.size() > MaxRegionsToVersion)
+    return;
+  auto *ItemsAt = dyn_cast<Instruction>(Items);
+  if (!ItemsAt) { // a constant group size: the lane counts are known already
+    return;
+  }
+  if (ItemsAt->getParent() != Prologue || ItemsAt->isTerminator())
+    return;
+  ValueToValueMapTy VMap;
+  Function *Full = CloneFunction(&F, VMap);
+  for (Instruction *Lanes : LaneCounts)
+    if (Value *Copy = VMap.lookup(Lanes))
+      cast<Instruction>(Copy)->replaceAllUsesWith(W);
+
+  BasicBlock *Rest = Prologue->splitBasicBlock(ItemsAt->getNextNode(), "wi.sg.partial");
+  auto *RunFull = BasicBlock::Create(Ctx, "wi.sg.full", &F, Rest);
+  Prologue->getTerminator()->eraseFromParent();
+  IRBuilder<> P(Prologue);
+  Value *IsFull = P.CreateICmpEQ(P.CreateURem(Items, W), ConstantInt::get(Items->getType(), 0),
+                                 "wi.sg.all.full");
+  P.CreateCondBr(IsFull, RunFull, Rest);
+  IRBuilder<> R(RunFull);
+  SmallVector<Value *, 4> Args;
+  for (Argument &A : F.args())
+    Args.push_back(&A);
+  CallInst *Call = R.CreateCall(Full, Args);
+  if (F.getSubprogram())
+    Call->setDebugLoc(DILocation::get(Ctx, 0, 0, F.getSubprogram()));
+  R.CreateRet(Call);
+  InlineFunctionInfo IFI;
+  const bool Inlined = InlineFunction(*Call, IFI).isSuccess();
+  if (Inlined)
+    Full->eraseFromParent();
+  else
+    Full->setLinkage(GlobalValue::InternalLinkage);
 }
 
 void GroupLoops::buildLoops() {
@@ -1282,6 +1337,7 @@ std::optional<std::string> GroupLoops::run() {
     return "internal error of the pass (please report it): " +
            StringRef(Broken).split('\n').first.str();
   inlineSteps();
+  versionFullSubGroups();
   simplify(F, FAM, /*Loops=*/true);
   return std::nullopt;
 }

@@ -385,7 +385,10 @@ private:
     // instantiation. Host code generation puts the annotations into
     // llvm.global.annotations, section llvm.metadata, which no object file
     // receives.)
-    if (S.getLangOpts().SYCLIsDevice || Dependent) {
+    // On the host, the required sub-group size too: the pass
+    // usycl-launch-sub-group-width makes it the constant width of the
+    // kernel's CPU launcher (and removes the annotation).
+    if (S.getLangOpts().SYCLIsDevice || Dependent || K == Kind::ReqdSubGroupSize) {
       if (class Attr *A = S.CreateAnnotationAttr(Attr, annotationOf(K), Args))
         D->addAttr(A);
       SawDependentArguments |= Dependent;

@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <iterator>
 #include <type_traits>
+#include <utility>
 
 namespace sycl {
 inline namespace _V1 {
@@ -354,23 +355,104 @@ USYCL_INLINE T cpu_sg_tree(const char *values, const Op &op) {
                     cpu_sg_tree<N / 2, T>(values + size_t(N / 2) * sizeof(T), op));
 }
 
+// SYCL's function objects on arithmetic scalars (the operations group
+// algorithms are specified for): a whole sub-group folds and scans as
+// operations on vectors of its values, one element per lane.
+template <typename Op, template <typename> class Fn, typename T>
+inline constexpr bool cpu_sg_is_op_v = std::is_same_v<Op, Fn<T>> || std::is_same_v<Op, Fn<void>>;
+template <typename T, typename Op>
+inline constexpr bool cpu_sg_vector_op_v =
+    std::is_arithmetic_v<T> && !std::is_same_v<T, bool> &&
+    (cpu_sg_is_op_v<Op, plus, T> || cpu_sg_is_op_v<Op, multiplies, T> ||
+     cpu_sg_is_op_v<Op, minimum, T> || cpu_sg_is_op_v<Op, maximum, T> ||
+     (std::is_integral_v<T> && (cpu_sg_is_op_v<Op, bit_and, T> || cpu_sg_is_op_v<Op, bit_or, T> ||
+                                cpu_sg_is_op_v<Op, bit_xor, T>)));
+
+template <typename T, uint32_t N> using cpu_sg_vec = T __attribute__((ext_vector_type(N)));
+
+// Op element-wise (no promotion: char and short wrap as Op's cast does).
+template <typename Op, typename T, typename V> USYCL_INLINE V cpu_sg_vector_apply(V a, V b) {
+  if constexpr (cpu_sg_is_op_v<Op, plus, T>)
+    return a + b;
+  else if constexpr (cpu_sg_is_op_v<Op, multiplies, T>)
+    return a * b;
+  else if constexpr (cpu_sg_is_op_v<Op, minimum, T>)
+    return a < b ? a : b;
+  else if constexpr (cpu_sg_is_op_v<Op, maximum, T>)
+    return a > b ? a : b;
+  else if constexpr (cpu_sg_is_op_v<Op, bit_and, T>)
+    return a & b;
+  else if constexpr (cpu_sg_is_op_v<Op, bit_or, T>)
+    return a | b;
+  else
+    return a ^ b;
+}
+
+template <uint32_t N, typename T> USYCL_INLINE cpu_sg_vec<T, N> cpu_sg_vector_load(const char *p) {
+  cpu_sg_vec<T, N> v;
+  __builtin_memcpy(&v, p, sizeof(T) * N);
+  return v;
+}
+
+// Halves combined until one value remains: log2(N) vector operations.
+template <uint32_t N, typename T, typename Op> USYCL_INLINE T cpu_sg_vector_fold(cpu_sg_vec<T, N> v) {
+  if constexpr (N == 2) {
+    const T first = v.x, second = v.y; // (Op<void> binds references)
+    return static_cast<T>(Op{}(first, second));
+  } else {
+    return cpu_sg_vector_fold<N / 2, T, Op>(cpu_sg_vector_apply<Op, T>(v.lo, v.hi));
+  }
+}
+
+// Inclusive scan (Hillis and Steele) in registers: at step K every lane
+// i >= K combines lane i - K's partial with its own, earlier operand first.
+template <uint32_t K, typename V, size_t... I>
+USYCL_INLINE V cpu_sg_lanes_up(V v, std::index_sequence<I...>) {
+  return __builtin_shufflevector(v, v, (I < K ? int(I) : int(I - K))...);
+}
+template <uint32_t K, uint32_t N, typename V, size_t... I>
+USYCL_INLINE V cpu_sg_lanes_from_k(V below, V from, std::index_sequence<I...>) {
+  return __builtin_shufflevector(below, from, (I < K ? int(I) : int(N + I))...);
+}
+template <uint32_t N, typename T, typename Op, uint32_t K = 1>
+USYCL_INLINE cpu_sg_vec<T, N> cpu_sg_vector_scan(cpu_sg_vec<T, N> v) {
+  if constexpr (K >= N) {
+    return v;
+  } else {
+    constexpr auto lanes = std::make_index_sequence<N>{};
+    const cpu_sg_vec<T, N> combined = cpu_sg_vector_apply<Op, T>(cpu_sg_lanes_up<K>(v, lanes), v);
+    return cpu_sg_vector_scan<N, T, Op, 2 * K>(cpu_sg_lanes_from_k<K, N>(v, combined, lanes));
+  }
+}
+
 // (Inline all the way: the work-item-loop pass inlines the step into the
 // loops, and nothing inlines after it.)
 template <typename T, typename Op>
 USYCL_INLINE T cpu_sg_fold(const char *values, uint32_t n, const Op &op) {
-  switch (n) { // the CPU's widths; a partial sub-group folds in a loop
-  case 4: return cpu_sg_tree<4, T>(values, op);
-  case 8: return cpu_sg_tree<8, T>(values, op);
-  case 16: return cpu_sg_tree<16, T>(values, op);
-  case 32: return cpu_sg_tree<32, T>(values, op);
-  case 64: return cpu_sg_tree<64, T>(values, op);
-  default: {
-    T acc = cpu_sg_load<T>(values);
-    for (uint32_t i = 1; i < n; ++i)
-      acc = op_apply(op, acc, cpu_sg_load<T>(values + size_t(i) * sizeof(T)));
-    return acc;
+  if constexpr (cpu_sg_vector_op_v<T, Op>) {
+    switch (n) { // the CPU's widths
+    case 4: return cpu_sg_vector_fold<4, T, Op>(cpu_sg_vector_load<4, T>(values));
+    case 8: return cpu_sg_vector_fold<8, T, Op>(cpu_sg_vector_load<8, T>(values));
+    case 16: return cpu_sg_vector_fold<16, T, Op>(cpu_sg_vector_load<16, T>(values));
+    case 32: return cpu_sg_vector_fold<32, T, Op>(cpu_sg_vector_load<32, T>(values));
+    case 64: return cpu_sg_vector_fold<64, T, Op>(cpu_sg_vector_load<64, T>(values));
+    default: break;
+    }
+  } else {
+    switch (n) {
+    case 4: return cpu_sg_tree<4, T>(values, op);
+    case 8: return cpu_sg_tree<8, T>(values, op);
+    case 16: return cpu_sg_tree<16, T>(values, op);
+    case 32: return cpu_sg_tree<32, T>(values, op);
+    case 64: return cpu_sg_tree<64, T>(values, op);
+    default: break;
+    }
   }
-  }
+  // A partial sub-group folds in a loop.
+  T acc = cpu_sg_load<T>(values);
+  for (uint32_t i = 1; i < n; ++i)
+    acc = op_apply(op, acc, cpu_sg_load<T>(values + size_t(i) * sizeof(T)));
+  return acc;
 }
 
 template <typename T, typename Op> void cpu_sg_reduce_step(void *block, uint32_t n) {
@@ -378,9 +460,25 @@ template <typename T, typename Op> void cpu_sg_reduce_step(void *block, uint32_t
                cpu_sg_fold<T>(static_cast<const char *>(block), n, Op{}));
 }
 
+template <uint32_t N, typename T, typename Op>
+USYCL_INLINE void cpu_sg_vector_scan_step(const char *in, char *out) {
+  const cpu_sg_vec<T, N> prefix = cpu_sg_vector_scan<N, T, Op>(cpu_sg_vector_load<N, T>(in));
+  __builtin_memcpy(out, &prefix, sizeof(T) * N);
+}
+
 template <typename T, typename Op> void cpu_sg_scan_step(void *block, uint32_t n) {
   char *b = static_cast<char *>(block);
   char *out = b + size_t(n) * cpu_sg_slot_bytes;
+  if constexpr (cpu_sg_vector_op_v<T, Op>) {
+    switch (n) {
+    case 4: return cpu_sg_vector_scan_step<4, T, Op>(b, out);
+    case 8: return cpu_sg_vector_scan_step<8, T, Op>(b, out);
+    case 16: return cpu_sg_vector_scan_step<16, T, Op>(b, out);
+    case 32: return cpu_sg_vector_scan_step<32, T, Op>(b, out);
+    case 64: return cpu_sg_vector_scan_step<64, T, Op>(b, out);
+    default: break;
+    }
+  }
   const Op op{};
   T acc = cpu_sg_load<T>(b);
   cpu_sg_store(out, acc);

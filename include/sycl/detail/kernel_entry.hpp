@@ -205,7 +205,9 @@ template <int Dims> struct cpu_group_geometry {
   id<Dims> group, offset;
   uint32_t sub_group_width;
   USYCL_INLINE explicit cpu_group_geometry(const cpu_group_ctx &g)
-      : sub_group_width(g.sub_group_width) {
+      : cpu_group_geometry(g, g.sub_group_width) {}
+  USYCL_INLINE cpu_group_geometry(const cpu_group_ctx &g, uint32_t width)
+      : sub_group_width(width) {
     for (int d = 0; d < Dims; ++d) {
       global[d] = g.dims.global[d];
       local[d] = g.local[d];
@@ -262,11 +264,13 @@ bool cpu_nd_group_loops(const void *object, const cpu_group_ctx &g) {
   if (!__usycl_cpu_work_item_loops())
     return false;
   const K &k = *static_cast<const K *>(object);
-  const cpu_group_geometry<Dims> geometry(g);
+  // A constant where the kernel requires a sub-group size.
+  const uint32_t width = __usycl_cpu_launch_sub_group_width(g.sub_group_width);
+  const cpu_group_geometry<Dims> geometry(g, width);
   const range<Dims> &lr = geometry.local;
   // One loop per dimension the kernel has (the pass nests them).
-  const uint64_t lin = __usycl_cpu_work_item_id(lr[0], Dims > 1 ? lr[1] : 1, Dims > 2 ? lr[2] : 1,
-                                                g.sub_group_width);
+  const uint64_t lin =
+      __usycl_cpu_work_item_id(lr[0], Dims > 1 ? lr[1] : 1, Dims > 2 ? lr[2] : 1, width);
   id<Dims> lid;
   if constexpr (Dims == 1) {
     lid[0] = lin;

@@ -64,6 +64,11 @@ USYCL_EXPORT void *__usycl_cpu_sub_group_block(uint32_t sub_group_id);
 // is the launch's sub-group width (cpu_group_ctx::sub_group_width), which the
 // pass's loops around sub-group barriers step by.
 USYCL_EXPORT bool __usycl_cpu_work_item_loops();
+// The launch's sub-group width, runtime_width (cpu_group_ctx::sub_group_width),
+// as the launcher uses it: the host pass usycl-launch-sub-group-width makes
+// it the constant S where the kernel has [[sycl::reqd_sub_group_size(S)]]
+// (which the runtime launches with alone), else runtime_width.
+USYCL_EXPORT uint32_t __usycl_cpu_launch_sub_group_width(uint32_t runtime_width);
 USYCL_EXPORT uint64_t __usycl_cpu_work_item_id(uint64_t l0, uint64_t l1, uint64_t l2,
                                                uint32_t sg_width);
 USYCL_EXPORT uint64_t __usycl_cpu_work_item_local_id(int d);

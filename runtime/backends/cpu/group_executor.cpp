@@ -581,6 +581,11 @@ __usycl_cpu_group_local_memory(const void *site, size_t size, size_t align) {
 extern "C" __attribute__((visibility("default"))) bool __usycl_cpu_work_item_loops() {
   return false;
 }
+// (Without the pass: the width the runtime launches with.)
+extern "C" __attribute__((visibility("default"))) uint32_t
+__usycl_cpu_launch_sub_group_width(uint32_t runtime_width) {
+  return runtime_width;
+}
 // Unreachable: only launchers whose __usycl_cpu_work_item_loops() is true
 // (rewritten by the pass, which removes these calls) get to them.
 extern "C" __attribute__((visibility("default"))) uint64_t
