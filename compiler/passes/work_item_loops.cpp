@@ -937,13 +937,17 @@ void GroupLoops::cloneRegion(unsigned R, BasicBlock *Header, Value *Lin,
   }
 }
 
-// With sub-groups: per region, a loop over the sub-groups (those waiting at
-// the region's start: all of them after a work-group barrier), and in each a
-// loop over its work-items, after which the step of the barrier they stopped
-// at runs, once. Where each sub-group waits is kept in NextOfSubGroup; the
-// dispatch after every region enters the region of the first sub-group
-// barrier some sub-group waits at, and once none does, the work-group
-// barrier (or the end) sub-group 0 is at, which by SYCL's rule all are at.
+// With sub-groups: between two work-group barriers (a phase) the sub-groups
+// are independent, so each runs on its own, one after the other: a loop over
+// the sub-groups, and for each, its regions in the order its work-items reach
+// them. A region is a loop over the sub-group's work-items, after which the
+// step of the sub-group barrier they stopped at runs, once, and the same
+// sub-group goes on with the region after that barrier. Where it stops at a
+// work-group barrier (or returns), that is kept in NextOfSubGroup and the
+// next sub-group starts; after the last, the phase of the work-group barrier
+// sub-group 0 waits at (by SYCL's rule all wait there) starts, or the
+// launcher returns. (A sub-group's exchange block stays in cache between its
+// collectives, and no dispatch scans the sub-groups.)
 BasicBlock *GroupLoops::buildSubGroupLoops(const Scaffold &S) {
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
   AllocaInst *Next = S.Next;
@@ -952,50 +956,48 @@ BasicBlock *GroupLoops::buildSubGroupLoops(const Scaffold &S) {
   const unsigned N = Regions.size();
   IntegerType *IdTy = cast<IntegerType>(I32);
 
-  // The dispatch: scan the sub-groups for one waiting at a sub-group
-  // barrier; else go where sub-group 0 waits.
-  auto *Scan = BasicBlock::Create(Ctx, "wi.sg.scan", &F);
-  auto *ScanNext = BasicBlock::Create(Ctx, "wi.sg.scan.next", &F);
-  auto *ScanDone = BasicBlock::Create(Ctx, "wi.sg.scan.done", &F);
-  PHINode *ScanIv = PHINode::Create(I64, N + 1, "wi.sg.scan.s", Scan);
+  // The loop over the sub-groups, entered with the phase's first region.
+  auto *Start = BasicBlock::Create(Ctx, "wi.sg.start", &F);
+  auto *SgHead = BasicBlock::Create(Ctx, "wi.sg", &F);
+  auto *Dispatch = BasicBlock::Create(Ctx, "wi.sg.dispatch", &F);
+  auto *SgLatch = BasicBlock::Create(Ctx, "wi.sg.next", &F);
+  auto *PhaseDone = BasicBlock::Create(Ctx, "wi.sg.phase.done", &F);
+  IRBuilder<> ST(Start);
+  PHINode *Phase = ST.CreatePHI(I32, 2, "wi.sg.phase");
+  ST.CreateBr(SgHead);
 
-  SmallVector<BasicBlock *, 8> Entries;
-  for (unsigned R = 0; R < N; ++R)
-    Entries.push_back(BasicBlock::Create(Ctx, "wi.enter" + Twine(R), &F));
+  IRBuilder<> SH(SgHead);
+  PHINode *Sg = SH.CreatePHI(I64, 2, "wi.sg.id");
+  Sg->addIncoming(SH.getInt64(0), Start);
+  Value *First = SH.CreateMul(Sg, Width, "wi.sg.first", true, true);
+  Value *Lanes = SH.CreateBinaryIntrinsic(Intrinsic::umin, SH.CreateSub(Items, First), Width,
+                                          nullptr, "wi.sg.lanes");
+  if (auto *I = dyn_cast<Instruction>(Lanes))
+    LaneCounts.push_back(I);
+  Value *Waits = SH.CreateInBoundsGEP(I32, NextOfSubGroup, Sg, "wi.sg.waits");
+  SH.CreateBr(Dispatch);
+
+  IRBuilder<> DI(Dispatch);
+  PHINode *Current = DI.CreatePHI(I32, N + 1, "wi.sg.region");
+  Current->addIncoming(Phase, SgHead);
+  SwitchInst *ToRegion = DI.CreateSwitch(Current, SgLatch, N);
 
   for (unsigned R = 0; R < N; ++R) {
-    const bool AfterSubGroupBarrier = R > 0 && SubGroupBarrier[R];
-    auto *SgHead = BasicBlock::Create(Ctx, "wi.sg" + Twine(R), &F);
-    auto *SgRun = BasicBlock::Create(Ctx, "wi.sg.run" + Twine(R), &F);
+    auto *Run = BasicBlock::Create(Ctx, "wi.sg.run" + Twine(R), &F);
     auto *LaneHead = BasicBlock::Create(Ctx, "wi.region" + Twine(R), &F);
     auto *LaneLatch = BasicBlock::Create(Ctx, "wi.next" + Twine(R), &F);
-    auto *SgDone = BasicBlock::Create(Ctx, "wi.sg.done" + Twine(R), &F);
-    auto *SgLatch = BasicBlock::Create(Ctx, "wi.sg.next" + Twine(R), &F);
+    auto *RegionDone = BasicBlock::Create(Ctx, "wi.sg.done" + Twine(R), &F);
+    ToRegion->addCase(ConstantInt::get(IdTy, R), Run);
 
-    BranchInst::Create(SgHead, Entries[R]);
-    IRBuilder<> SH(SgHead);
-    PHINode *Sg = SH.CreatePHI(I64, 2, "wi.sg.id" + Twine(R));
-    Sg->addIncoming(SH.getInt64(0), Entries[R]);
-    Value *First = SH.CreateMul(Sg, Width, "wi.sg.first", true, true);
-    Value *Lanes = SH.CreateBinaryIntrinsic(Intrinsic::umin, SH.CreateSub(Items, First), Width,
-                                            nullptr, "wi.sg.lanes");
-    if (auto *I = dyn_cast<Instruction>(Lanes))
-      LaneCounts.push_back(I);
-    Value *Waits = SH.CreateInBoundsGEP(I32, NextOfSubGroup, Sg, "wi.sg.waits");
-    if (AfterSubGroupBarrier)
-      SH.CreateCondBr(SH.CreateICmpEQ(SH.CreateLoad(I32, Waits), ConstantInt::get(I32, R)), SgRun,
-                      SgLatch);
-    else
-      SH.CreateBr(SgRun);
     // A region that begins `if (lane == 0)` (the sub-group's leader writes
     // its result) or `if (lane < n)` runs those lanes only.
     std::optional<Guard> G = LaneCall ? guardOf(Regions[R], LaneCall) : std::nullopt;
-    IRBuilder<> SR(SgRun);
+    IRBuilder<> SR(Run);
     Value *Bound = Lanes;
     if (G) {
       Bound = activeItems(SR, *G, Lanes);
       SR.CreateStore(ConstantInt::get(I32, G->SkipExit), Next);
-      SR.CreateCondBr(SR.CreateICmpNE(Bound, SR.getInt64(0)), LaneHead, SgDone);
+      SR.CreateCondBr(SR.CreateICmpNE(Bound, SR.getInt64(0)), LaneHead, RegionDone);
       ++Guarded;
     } else {
       SR.CreateBr(LaneHead);
@@ -1003,7 +1005,7 @@ BasicBlock *GroupLoops::buildSubGroupLoops(const Scaffold &S) {
 
     IRBuilder<> LH(LaneHead);
     PHINode *Lane = LH.CreatePHI(I64, 2, "wi.lane" + Twine(R));
-    Lane->addIncoming(LH.getInt64(0), SgRun);
+    Lane->addIncoming(LH.getInt64(0), Run);
     Value *Lin = LH.CreateAdd(First, Lane, "wi.lin" + Twine(R), true, true);
     std::array<Value *, 3> Ids = {LH.getInt64(0), LH.getInt64(0), LH.getInt64(0)};
     if (!LocalIdCalls.empty()) { // dimension 2 fastest
@@ -1022,59 +1024,63 @@ BasicBlock *GroupLoops::buildSubGroupLoops(const Scaffold &S) {
 
     IRBuilder<> LL(LaneLatch);
     Value *Following = LL.CreateAdd(Lane, LL.getInt64(1), "", true, true);
-    LL.CreateCondBr(LL.CreateICmpULT(Following, Bound), LaneHead, SgDone);
+    LL.CreateCondBr(LL.CreateICmpULT(Following, Bound), LaneHead, RegionDone);
     Lane->addIncoming(Following, LaneLatch);
 
-    // The sub-group waits where its work-items stopped; a step runs now.
-    IRBuilder<> SD(SgDone);
-    Value *Stopped = SD.CreateLoad(I32, Next, "wi.stopped");
-    SD.CreateStore(Stopped, Waits);
-    const Region &Reg = Regions[R];
-    SwitchInst *RunStep = SD.CreateSwitch(Stopped, SgLatch, Reg.Exits.size());
-    for (unsigned Id : Reg.Exits) {
-      if (Id == ExitId || !Steps[Id])
+    // Where the sub-group's work-items stopped: at a sub-group barrier, its
+    // step runs and the sub-group goes on; else the sub-group is done with
+    // this phase.
+    IRBuilder<> RD(RegionDone);
+    Value *Stopped = RD.CreateLoad(I32, Next, "wi.stopped");
+    auto *Park = BasicBlock::Create(Ctx, "wi.sg.park" + Twine(R), &F);
+    SwitchInst *RunStep = RD.CreateSwitch(Stopped, Park, Regions[R].Exits.size());
+    IRBuilder<> PK(Park);
+    PK.CreateStore(Stopped, Waits);
+    PK.CreateBr(SgLatch);
+    for (unsigned Id : Regions[R].Exits) {
+      if (Id == ExitId || !SubGroupBarrier[Id])
         continue;
       auto *StepBlock = BasicBlock::Create(Ctx, "wi.sg.step" + Twine(R) + "." + Twine(Id), &F);
       IRBuilder<> SB(StepBlock);
-      Value *Block = SB.CreateInBoundsGEP(
-          SB.getInt8Ty(), BlockBase,
-          SB.CreateMul(First, SB.getInt64(CpuSubGroupBlockBytesPerLane)), "wi.sg.block");
-      Function *Step = Steps[Id];
-      Value *LaneCount = SB.CreateTrunc(Lanes, Step->getFunctionType()->getParamType(1));
-      CallInst *Call = SB.CreateCall(Step->getFunctionType(), Step, {Block, LaneCount});
-      // (An inlinable call in a function with debug info needs a location.)
-      DebugLoc Loc = Barriers[Id - 1]->getDebugLoc();
-      if (!Loc && F.getSubprogram())
-        Loc = DILocation::get(Ctx, 0, 0, F.getSubprogram());
-      Call->setDebugLoc(Loc);
-      StepCalls.push_back(Call);
-      SB.CreateBr(SgLatch);
+      if (Function *Step = Steps[Id]) {
+        Value *Block = SB.CreateInBoundsGEP(
+            SB.getInt8Ty(), BlockBase,
+            SB.CreateMul(First, SB.getInt64(CpuSubGroupBlockBytesPerLane)), "wi.sg.block");
+        Value *LaneCount = SB.CreateTrunc(Lanes, Step->getFunctionType()->getParamType(1));
+        CallInst *Call = SB.CreateCall(Step->getFunctionType(), Step, {Block, LaneCount});
+        // (An inlinable call in a function with debug info needs a location.)
+        DebugLoc Loc = Barriers[Id - 1]->getDebugLoc();
+        if (!Loc && F.getSubprogram())
+          Loc = DILocation::get(Ctx, 0, 0, F.getSubprogram());
+        Call->setDebugLoc(Loc);
+        StepCalls.push_back(Call);
+      }
+      SB.CreateBr(Dispatch);
+      Current->addIncoming(ConstantInt::get(IdTy, Id), StepBlock);
       RunStep->addCase(ConstantInt::get(IdTy, Id), StepBlock);
     }
-
-    IRBuilder<> SL(SgLatch);
-    Value *NextSg = SL.CreateAdd(Sg, SL.getInt64(1), "", true, true);
-    SL.CreateCondBr(SL.CreateICmpULT(NextSg, SubGroups), SgHead, Scan);
-    Sg->addIncoming(NextSg, SgLatch);
-    ScanIv->addIncoming(SL.getInt64(0), SgLatch);
   }
 
-  IRBuilder<> SC(Scan);
-  Value *Waiting = SC.CreateLoad(I32, SC.CreateInBoundsGEP(I32, NextOfSubGroup, ScanIv));
-  SwitchInst *ToSubGroupRegion = SC.CreateSwitch(Waiting, ScanNext);
+  IRBuilder<> SL(SgLatch);
+  Value *NextSg = SL.CreateAdd(Sg, SL.getInt64(1), "", true, true);
+  SL.CreateCondBr(SL.CreateICmpULT(NextSg, SubGroups), SgHead, PhaseDone);
+  Sg->addIncoming(NextSg, SgLatch);
+
+  // Every sub-group is at a work-group barrier or has returned: the next
+  // phase starts at the barrier sub-group 0 waits at.
+  IRBuilder<> PD(PhaseDone);
+  SwitchInst *ToPhase = PD.CreateSwitch(PD.CreateLoad(I32, NextOfSubGroup), Done);
   for (unsigned Id = 1; Id < N; ++Id)
-    if (SubGroupBarrier[Id])
-      ToSubGroupRegion->addCase(ConstantInt::get(IdTy, Id), Entries[Id]);
-  IRBuilder<> SN(ScanNext);
-  Value *ScanFollowing = SN.CreateAdd(ScanIv, SN.getInt64(1), "", true, true);
-  SN.CreateCondBr(SN.CreateICmpULT(ScanFollowing, SubGroups), Scan, ScanDone);
-  ScanIv->addIncoming(ScanFollowing, ScanNext);
-  IRBuilder<> SDn(ScanDone);
-  SwitchInst *ToGroupRegion = SDn.CreateSwitch(SDn.CreateLoad(I32, NextOfSubGroup), Done);
-  for (unsigned Id = 1; Id < N; ++Id)
-    if (!SubGroupBarrier[Id])
-      ToGroupRegion->addCase(ConstantInt::get(IdTy, Id), Entries[Id]);
-  return Entries[0];
+    if (!SubGroupBarrier[Id]) {
+      auto *Enter = BasicBlock::Create(Ctx, "wi.enter" + Twine(Id), &F);
+      BranchInst::Create(Start, Enter);
+      Phase->addIncoming(ConstantInt::get(IdTy, Id), Enter);
+      ToPhase->addCase(ConstantInt::get(IdTy, Id), Enter);
+    }
+  auto *Enter0 = BasicBlock::Create(Ctx, "wi.enter0", &F);
+  BranchInst::Create(Start, Enter0);
+  Phase->addIncoming(ConstantInt::get(IdTy, 0), Enter0);
+  return Enter0;
 }
 
 // The steps are small (a fold, a prefix, a copy over one sub-group): inlined,

@@ -37,14 +37,15 @@
 // Sub-group collectives (the CPU's sub-groups have 4..64 work-items) are
 // sub-group barriers with a step (__usycl_cpu_sub_group_barrier), and only
 // the work-items of one sub-group must agree on them: sub-groups may take
-// different paths. A launcher that has one is cut at both kinds of barrier,
-// and each region loops over the sub-groups waiting at its start (all of
-// them after a work-group barrier), and within each over its work-items;
-// after a sub-group's work-items the region runs the step of the barrier
-// they stopped at, once. Where each sub-group waits is kept per sub-group;
-// after each region a dispatch enters the region of a sub-group barrier some
-// sub-group waits at, and once none does, the work-group barrier all wait
-// at.
+// different paths. A launcher that has one is cut at both kinds of barrier.
+// Between two work-group barriers the sub-groups run one after the other:
+// for each, a loop over its work-items per region; where they stop at a
+// sub-group barrier its step runs once and the same sub-group goes on with
+// the next region, until it reaches a work-group barrier (kept per
+// sub-group) or returns. After the last sub-group, all start the region
+// after the work-group barrier sub-group 0 waits at. With a constant width
+// (usycl-launch-sub-group-width), groups of full sub-groups run a copy of
+// the loops whose lane counts are that constant.
 //
 // What the pass cannot handle (a barrier in a function without a definition
 // in this unit, recursion, exception handling or dynamic stack allocation

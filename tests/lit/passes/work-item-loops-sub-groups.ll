@@ -4,8 +4,8 @@
 ; cuts regions there too, loops over the sub-groups and, in each, over its
 ; work-items; the step runs once per sub-group between two regions (inlined);
 ; __usycl_cpu_sub_group_block becomes an address in the per-thread storage;
-; a dispatch scans where each sub-group waits, because sub-groups may take
-; different paths.
+; each sub-group runs its regions on its own up to a work-group barrier,
+; because sub-groups may take different paths.
 ;
 ; RUN: opt -load-pass-plugin=%passes-plugin -passes=usycl-work-item-loops -pass-remarks=usycl-work-item-loops -pass-remarks-missed=usycl-work-item-loops -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s --input-file=%t.ll
@@ -57,16 +57,17 @@ done:
 ; CHECK: %wi.sub.groups = udiv i64
 ; CHECK: %wi.storage = call align 64 ptr @__usycl_cpu_work_item_storage(
 ; CHECK: %wi.sg.blocks{{[0-9]*}} = getelementptr inbounds i8, ptr %wi.storage
-; Region 0: the sub-groups, each its work-items; then the step, inlined.
-; CHECK: wi.sg0:
+; One sub-group after the other: its work-items in region 0, the step
+; (inlined) once they all stopped at the collective, then the same
+; sub-group's region 1.
+; CHECK: wi.sg:
 ; CHECK: %wi.sg.lanes = call i64 @llvm.umin.i64(
+; CHECK: wi.sg.dispatch:
 ; CHECK: wi.region0:
 ; CHECK-NEXT: %wi.lane0 = phi i64
-; CHECK: wi.sg.done0:
+; CHECK: wi.sg.step0.1:
 ; CHECK: fadd float
-; Region 1 runs the sub-groups waiting at barrier 1.
-; CHECK: wi.sg1:
-; CHECK: icmp eq i32 %{{.*}}, 1
+; CHECK: wi.region1:
 ; REMARK-DAG: remark: {{.*}}kernel 'sg_sum': work-group as 2 loop(s) over its work-items (1 barrier(s)
 ; VEC-DAG: remark: {{.*}}vectorized loop
 define i1 @sg_sum(ptr %obj, ptr %g) {
@@ -111,16 +112,18 @@ end:
 
 ; Sub-groups diverge: the even ones exchange at a sub-group barrier (a
 ; null step: sub_group::barrier()), the odd ones do not; then all meet at a
-; work-group barrier. The dispatch finds the waiting ones.
+; work-group barrier.
 ; CHECK-LABEL: define i1 @diverge(
 ; CHECK-NOT: call void @__usycl_cpu_sub_group_barrier
 ; CHECK-NOT: call void @__usycl_cpu_group_barrier
-; The scan: a sub-group waiting at the sub-group barrier (1) first; else
-; where sub-group 0 waits: the work-group barrier (2) or the end.
-; CHECK: wi.sg.scan:
-; CHECK: %[[WAITS:[0-9]+]] = load i32, ptr %{{.*}}
-; CHECK-NEXT: %{{.*}} = icmp eq i32 %[[WAITS]], 1
-; CHECK: wi.sg.scan.done:
+; Each sub-group runs until it reaches the work-group barrier (2): the even
+; ones through the sub-group barrier's region (1) first. Then the phase of
+; the barrier sub-group 0 waits at starts, or the launcher returns.
+; CHECK: wi.sg.start:
+; CHECK-NEXT: %wi.sg.phase = phi i32 [ 0, %entry ], [ 2, %wi.sg.phase.done ]
+; CHECK: wi.sg.dispatch:
+; CHECK-NEXT: %wi.sg.region = phi i32 [ %wi.sg.phase, %wi.sg ], [ 1, %wi.sg.done0 ]
+; CHECK: wi.sg.phase.done:
 ; CHECK-NEXT: %[[FIRST:[0-9]+]] = load i32, ptr %wi.sg.next
 ; CHECK-NEXT: %{{.*}} = icmp eq i32 %[[FIRST]], 2
 ; The odd sub-groups go straight to the work-group barrier.
