@@ -331,10 +331,18 @@ private:
     pool.run(chunks, [&](uint64_t c) {
       error.run([&] {
         cpu_assert::bind assert_bind(assert_launch);
-        for (uint64_t g = c * per; g < std::min(total, (c + 1) * per); ++g) {
-          uint64_t id[3] = {g / (groups[1] * groups[2]), (g / groups[2]) % groups[1],
-                            g % groups[2]};
+        const uint64_t first = c * per, end = std::min(total, (c + 1) * per);
+        if (first >= end) return;
+        // The chunk's first group id by division, the others by counting
+        // (dimension 2 fastest): no division per group.
+        uint64_t id[3] = {first / (groups[1] * groups[2]), (first / groups[2]) % groups[1],
+                          first % groups[2]};
+        for (uint64_t g = first; g < end; ++g) {
           run_work_group(nd, id);
+          if (++id[2] == groups[2]) {
+            id[2] = 0;
+            if (++id[1] == groups[1]) id[1] = 0, ++id[0];
+          }
         }
       });
     });
