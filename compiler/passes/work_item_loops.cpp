@@ -582,11 +582,13 @@ std::optional<std::string> GroupLoops::privatiseAllocas() {
   return std::nullopt;
 }
 
-// Each __usycl_cpu_sub_group_block(s) becomes blocks + s * width * 128,
-// computed from prologue values and the sub-group id alone: recomputed in each
-// region like the ids rather than kept per work-item. The blocks' address is
-// known once the storage is laid out (emitStorage): until then a placeholder
-// of the prologue stands for it.
+// The sub-groups run one after the other (buildSubGroupLoops), and a
+// collective's values and results live from its first work-item's arrival to
+// its last work-item's read of the results, before that sub-group's next
+// barrier: so one exchange block, width * 128 bytes that stay in L1, serves
+// every sub-group, and each __usycl_cpu_sub_group_block(s) becomes its
+// address. That is known once the storage is laid out (emitStorage): until
+// then a placeholder of the prologue stands for it.
 void GroupLoops::addressBlocks() {
   if (!HasSubGroups)
     return;
@@ -594,14 +596,8 @@ void GroupLoops::addressBlocks() {
   FunctionCallee Placeholder = M.getOrInsertFunction(
       "usycl.wi.sub.group.blocks", FunctionType::get(B.getPtrTy(), {}, false));
   BlockBasePlaceholder = B.CreateCall(Placeholder, {}, "wi.sg.blocks");
-  Value *BlockBytes =
-      B.CreateMul(Width, B.getInt64(CpuSubGroupBlockBytesPerLane), "wi.sg.block.bytes");
   for (CallBase *Call : BlockCalls) {
-    IRBuilder<> AtCall(Call);
-    Value *Index = AtCall.CreateZExtOrTrunc(Call->getArgOperand(0), AtCall.getInt64Ty());
-    Call->replaceAllUsesWith(AtCall.CreateInBoundsGEP(AtCall.getInt8Ty(), BlockBasePlaceholder,
-                                                      AtCall.CreateMul(Index, BlockBytes),
-                                                      "wi.sg.block"));
+    Call->replaceAllUsesWith(BlockBasePlaceholder);
     Call->eraseFromParent();
   }
   BlockCalls.clear();
@@ -635,7 +631,7 @@ void GroupLoops::emitStorage() {
     Offsets.push_back(Append(B.CreateMul(Items, B.getInt64(Array.Stride))));
   Value *NextOffset = nullptr, *BlockOffset = nullptr;
   if (HasSubGroups) {
-    // Per sub-group: where it waits (i32), its exchange block.
+    // Per sub-group: where it waits (i32); the exchange block.
     if (auto *C = dyn_cast<ConstantInt>(Width)) // (kept a constant: versionFullSubGroups)
       Width = B.getInt64(std::max<uint64_t>(C->getZExtValue(), 1));
     else
@@ -643,8 +639,7 @@ void GroupLoops::emitStorage() {
     SubGroups = B.CreateUDiv(B.CreateAdd(Items, B.CreateSub(Width, B.getInt64(1))), Width,
                              "wi.sub.groups");
     NextOffset = Append(B.CreateMul(SubGroups, B.getInt64(4)));
-    BlockOffset = Append(B.CreateMul(B.CreateMul(SubGroups, Width),
-                                     B.getInt64(CpuSubGroupBlockBytesPerLane)));
+    BlockOffset = Append(B.CreateMul(Width, B.getInt64(CpuSubGroupBlockBytesPerLane)));
   }
   CallInst *Base = B.CreateCall(Storage, {Offset}, "wi.storage");
   Base->addRetAttr(Attribute::getWithAlignment(Ctx, Align(64)));
@@ -1043,9 +1038,7 @@ BasicBlock *GroupLoops::buildSubGroupLoops(const Scaffold &S) {
       auto *StepBlock = BasicBlock::Create(Ctx, "wi.sg.step" + Twine(R) + "." + Twine(Id), &F);
       IRBuilder<> SB(StepBlock);
       if (Function *Step = Steps[Id]) {
-        Value *Block = SB.CreateInBoundsGEP(
-            SB.getInt8Ty(), BlockBase,
-            SB.CreateMul(First, SB.getInt64(CpuSubGroupBlockBytesPerLane)), "wi.sg.block");
+        Value *Block = BlockBase;
         Value *LaneCount = SB.CreateTrunc(Lanes, Step->getFunctionType()->getParamType(1));
         CallInst *Call = SB.CreateCall(Step->getFunctionType(), Step, {Block, LaneCount});
         // (An inlinable call in a function with debug info needs a location.)
