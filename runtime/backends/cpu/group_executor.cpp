@@ -352,6 +352,10 @@ void run_group(const nd_launch &launch, sycl::detail::cpu_group_ctx &g);
 void run_work_group(const nd_launch &launch, const uint64_t group_id[3]) {
   sycl::detail::cpu_group_ctx g = launch.group;
   for (int d = 0; d < 3; ++d) g.group[d] = group_id[d];
+  run_work_group(launch, g);
+}
+
+void run_work_group(const nd_launch &launch, sycl::detail::cpu_group_ctx &g) {
   t_blocks.error.clear(); // left by a group that failed otherwise
   run_group(launch, g);
   if (!t_blocks.error.empty()) [[unlikely]]

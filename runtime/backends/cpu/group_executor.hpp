@@ -32,5 +32,8 @@ struct nd_launch {
 // (errc::kernel, naming the kernel) when work-items disagree about barriers
 // (non-uniform control flow).
 void run_work_group(const nd_launch &launch, const uint64_t group_id[3]);
+// The same for the group whose ids `group` holds (a copy of launch.group
+// the caller keeps across the groups it runs, changing only the ids).
+void run_work_group(const nd_launch &launch, sycl::detail::cpu_group_ctx &group);
 
 } // namespace usycl::rt::cpu
