@@ -233,7 +233,7 @@ private:
   bool HasSubGroups = false; // sub-group barriers or exchange blocks
   SmallVector<CallBase *, 8> BlockCalls; // __usycl_cpu_sub_group_block
   SmallVector<CallInst *, 8> StepCalls;  // emitted, inlined at the end
-  SmallVector<Instruction *, 8> LaneCounts; // per region: lanes of its sub-group
+  Instruction *LaneCount = nullptr; // the running sub-group's work-items
   Value *Width = nullptr;                // sub-group width (i64)
   Value *SubGroups = nullptr;            // sub-groups in the group (i64)
   Value *NextOfSubGroup = nullptr;       // i32 per sub-group: its barrier id
@@ -941,8 +941,8 @@ void GroupLoops::cloneRegion(unsigned R, BasicBlock *Header, Value *Lin,
 // work-group barrier (or returns), that is kept in NextOfSubGroup and the
 // next sub-group starts; after the last, the phase of the work-group barrier
 // sub-group 0 waits at (by SYCL's rule all wait there) starts, or the
-// launcher returns. (A sub-group's exchange block stays in cache between its
-// collectives, and no dispatch scans the sub-groups.)
+// launcher returns. (No dispatch scans the sub-groups, and all share one
+// exchange block: addressBlocks.)
 BasicBlock *GroupLoops::buildSubGroupLoops(const Scaffold &S) {
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
   AllocaInst *Next = S.Next;
@@ -967,8 +967,7 @@ BasicBlock *GroupLoops::buildSubGroupLoops(const Scaffold &S) {
   Value *First = SH.CreateMul(Sg, Width, "wi.sg.first", true, true);
   Value *Lanes = SH.CreateBinaryIntrinsic(Intrinsic::umin, SH.CreateSub(Items, First), Width,
                                           nullptr, "wi.sg.lanes");
-  if (auto *I = dyn_cast<Instruction>(Lanes))
-    LaneCounts.push_back(I);
+  LaneCount = dyn_cast<Instruction>(Lanes);
   Value *Waits = SH.CreateInBoundsGEP(I32, NextOfSubGroup, Sg, "wi.sg.waits");
   SH.CreateBr(Dispatch);
 
@@ -1097,19 +1096,14 @@ constexpr unsigned MaxRegionsToVersion = 8;
 
 void GroupLoops::versionFullSubGroups() {
   auto *W = dyn_cast<ConstantInt>(Width);
-  if (!W || LaneCounts.empty() || Regions.size() > MaxRegionsToVersion)
-    return;
+  // (A constant group size: the lane count is known already.)
   auto *ItemsAt = dyn_cast<Instruction>(Items);
-  if (!ItemsAt) { // a constant group size: the lane counts are known already
-    return;
-  }
-  if (ItemsAt->getParent() != Prologue || ItemsAt->isTerminator())
+  if (!W || !LaneCount || Regions.size() > MaxRegionsToVersion || !ItemsAt ||
+      ItemsAt->getParent() != Prologue)
     return;
   ValueToValueMapTy VMap;
   Function *Full = CloneFunction(&F, VMap);
-  for (Instruction *Lanes : LaneCounts)
-    if (Value *Copy = VMap.lookup(Lanes))
-      cast<Instruction>(Copy)->replaceAllUsesWith(W);
+  cast<Instruction>(VMap[LaneCount])->replaceAllUsesWith(W);
 
   BasicBlock *Rest = Prologue->splitBasicBlock(ItemsAt->getNextNode(), "wi.sg.partial");
   auto *RunFull = BasicBlock::Create(Ctx, "wi.sg.full", &F, Rest);
