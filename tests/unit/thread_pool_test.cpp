@@ -103,6 +103,53 @@ TEST(ThreadPool, WorkersReallyTakePart) {
   EXPECT_TRUE(threads.count(std::this_thread::get_id())) << "the caller takes part";
 }
 
+TEST(ThreadPool, EachThreadRunsItsOwnShareAgainAndAgain) {
+  // One index per thread; each body waits until every thread runs one, so no
+  // thread finishes early enough to take another's. Thread t's share is
+  // index t (the caller's is 0), in every job: the same index on the same
+  // thread each time is what keeps a kernel's data in that core's caches.
+  constexpr unsigned workers = 3;
+  thread_pool pool(workers);
+  std::vector<std::thread::id> first_job;
+  for (int job = 0; job < 3; ++job) {
+    std::mutex m;
+    std::condition_variable cv;
+    unsigned arrived = 0;
+    std::vector<std::thread::id> ran(pool.size());
+    pool.run(pool.size(), [&](uint64_t i) {
+      std::unique_lock lock(m);
+      ran[i] = std::this_thread::get_id();
+      ++arrived;
+      cv.notify_all();
+      cv.wait_for(lock, 10s, [&] { return arrived >= pool.size(); });
+    });
+    ASSERT_EQ(arrived, pool.size());
+    EXPECT_EQ(ran[0], std::this_thread::get_id()) << "the caller's share is the first";
+    EXPECT_EQ(std::set<std::thread::id>(ran.begin(), ran.end()).size(), pool.size());
+    if (job == 0)
+      first_job = ran;
+    else
+      EXPECT_EQ(ran, first_job) << "job " << job << " ran a share on another thread";
+  }
+}
+
+TEST(ThreadPool, ThreadsHelpWithASlowShare) {
+  // The caller's share is slow; the workers finish theirs and take the rest
+  // of it, so the job takes far less than the share alone would.
+  thread_pool pool(3);
+  constexpr uint64_t count = 40; // 10 per thread
+  std::set<std::thread::id> share0;
+  std::mutex m;
+  pool.run(count, [&](uint64_t i) {
+    if (i < count / pool.size()) {
+      std::this_thread::sleep_for(10ms);
+      std::lock_guard lock(m);
+      share0.insert(std::this_thread::get_id());
+    }
+  });
+  EXPECT_GT(share0.size(), 1u) << "no thread helped with the slow share";
+}
+
 TEST(ThreadPool, RunReturnsOnlyWhenAllBodiesFinished) {
   thread_pool pool(3);
   std::atomic<int> finished{0};

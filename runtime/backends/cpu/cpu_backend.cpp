@@ -83,6 +83,59 @@ template <typename Done> bool spin_until(Done done) {
   }
 }
 
+// Copies and fills of at least this many bytes run on every pool thread: one
+// core reads or writes a few GB/s of the tens the memory gives a socket, and
+// a program's memset of its output between kernels should not take longer
+// than the kernel.
+constexpr size_t parallel_bytes = size_t(1) << 20;
+
+// Runs body(begin, end) over [0, count) elements of element_size bytes, in
+// one piece or, from parallel_bytes on, in a few pieces per pool thread.
+template <typename Body>
+void split_across(thread_pool &pool, size_t count, size_t element_size, Body &&body) {
+  const size_t bytes = count * element_size;
+  if (bytes < parallel_bytes || pool.size() == 1) {
+    if (count) body(size_t(0), count);
+    return;
+  }
+  const uint64_t pieces = uint64_t(pool.size()) * 2;
+  // Pieces start on 4 KB boundaries where the element size allows: whole
+  // pages per thread.
+  size_t per = (count + pieces - 1) / pieces;
+  if (element_size <= 4096 && 4096 % element_size == 0) {
+    const size_t page = 4096 / element_size;
+    per = (per + page - 1) / page * page;
+  }
+  pool.run((count + per - 1) / per, [&](uint64_t i) {
+    const size_t begin = size_t(i) * per;
+    body(begin, std::min(count, begin + per));
+  });
+}
+
+// count copies of pattern at d: the first written, doubled to a block of
+// about 4 KB, then that block copied (it stays in L1): a few memcpy calls
+// per block, not one per element.
+void fill_pattern(unsigned char *d, const std::vector<unsigned char> &pattern, size_t count) {
+  const size_t size = pattern.size(), total = count * size;
+  if (size == 1) {
+    std::memset(d, pattern[0], count);
+    return;
+  }
+  if (!total) return;
+  std::memcpy(d, pattern.data(), size);
+  size_t block = size;
+  while (block < 4096 && block < total) {
+    const size_t n = std::min(block, total - block);
+    std::memcpy(d + block, d, n);
+    block += n;
+  }
+  for (size_t done = block; done < total;) {
+    const size_t n = std::min(block, total - done);
+    std::memcpy(d + done, d, n);
+    done += n;
+  }
+}
+
 // The first exception of a launch's chunks (a kernel error such as
 // non-uniform control flow at a barrier), rethrown by the thread that ran the
 // launch once every chunk is done: an exception must not leave a pool thread
@@ -192,19 +245,24 @@ public:
     });
   }
   void memcpy(void *dst, const void *src, size_t bytes) override {
-    push([=] { std::memcpy(dst, src, bytes); });
+    thread_pool *pool = &pool_;
+    push([=] {
+      split_across(*pool, bytes, 1, [&](size_t begin, size_t end) {
+        std::memcpy(static_cast<char *>(dst) + begin, static_cast<const char *>(src) + begin,
+                    end - begin);
+      });
+    });
   }
   void fill(void *dst, const void *pattern, size_t pattern_size, size_t count) override {
     // The caller's pattern may be gone when the work runs: keep a copy.
     const auto *bytes = static_cast<const unsigned char *>(pattern);
     std::vector<unsigned char> p(bytes, bytes + pattern_size);
+    thread_pool *pool = &pool_;
     push([=, p = std::move(p)] {
       auto *d = static_cast<unsigned char *>(dst);
-      if (pattern_size == 1) {
-        std::memset(d, p[0], count);
-        return;
-      }
-      for (size_t i = 0; i < count; ++i) std::memcpy(d + i * pattern_size, p.data(), pattern_size);
+      split_across(*pool, count, pattern_size, [&](size_t begin, size_t end) {
+        fill_pattern(d + begin * pattern_size, p, end - begin);
+      });
     });
   }
   void prefetch(const void *, size_t) override {}
@@ -362,7 +420,8 @@ private:
 class cpu_device final : public backend_device {
 public:
   explicit cpu_device(uint32_t sub_group_width) {
-    unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+    // As many threads as CPUs the process may use (OpenMP's default too).
+    const unsigned threads = available_cpus();
     pool_ = std::make_unique<thread_pool>(threads - 1);
     info_.name = cpu_model_name(info_.vendor);
     info_.version = "1.0";

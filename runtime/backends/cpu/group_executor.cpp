@@ -89,6 +89,7 @@ struct sub_group_wait {
 // Per-thread state of the work-group being executed.
 struct group_state {
   bool on_fiber = false;              // the current work-item runs on a fiber
+  bool lone_item = false;             // a one-work-item group runs on the thread's stack
   bool group_barrier_hit = false;     // some work-item reached a work-group barrier
   bool sub_group_barrier_hit = false; // ... a sub-group barrier
   ctx::fiber scheduler;               // continuation back to run_work_group
@@ -414,6 +415,24 @@ void run_group(const nd_launch &launch, sycl::detail::cpu_group_ctx &g) {
     note_fiber_fallback(launch);
   }
 
+  // A group of one work-item (every hierarchical work-group: its
+  // work-group scope runs once and each parallel_for_work_item is a loop,
+  // sycl/detail/hierarchical.hpp) needs no schedule: its barriers are
+  // complete when it reaches them and a sub-group collective's step runs
+  // over its one lane at once. It runs on this thread's stack.
+  if (items == 1) {
+    struct lone_scope {
+      group_state &s;
+      explicit lone_scope(group_state &state) : s(state) { s.lone_item = true; }
+      ~lone_scope() { s.lone_item = false; }
+    } lone(state);
+    __usycl_cpu_work_items_interleave = false;
+    usycl::rt::cpu_assert::set_first_item(0);
+    launch.fn(launch.kernel_object, g, 0, 1);
+    usycl::rt::cpu_assert::failed_first_item(); // (no other work-item to run as a fiber)
+    return;
+  }
+
   // The fibers' assert contexts (cpu_assert.hpp) must not outlive them when
   // an error unwinds them: this one is back when the group ends.
   usycl::rt::cpu_assert::fiber_switch scheduler_assert_context;
@@ -528,7 +547,10 @@ __usycl_cpu_sub_group_barrier(void (*step)(void *block, uint32_t lanes)) {
   using namespace usycl::rt::cpu;
   group_state &s = t_group;
   s.sub_group_barrier_hit = true;
-  if (!s.on_fiber) return; // reported by run_work_group
+  if (!s.on_fiber) {
+    if (s.lone_item && step) step(usycl::rt::cpu::sub_group_block(0), 1);
+    return; // else reported by run_work_group
+  }
   s.prepare_schedule();
   const uint64_t sg = s.current / s.width;
   sub_group_wait &w = s.sub_groups[sg];
