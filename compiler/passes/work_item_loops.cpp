@@ -224,6 +224,7 @@ private:
   Value *Extents[3] = {}; // the group's size per dimension, dimension 0 slowest
   SmallVector<CallBase *, 3> LocalIdCalls; // __usycl_cpu_work_item_local_id(d)
   CallBase *SubGroupCall = nullptr, *LaneCall = nullptr; // the work-item's sub-group, lane
+  CallBase *LanesCall = nullptr; // the work-items of its sub-group
   BasicBlock *Prologue = nullptr; // the entry block: once per group
   SmallVector<CallBase *, 8> Barriers;
   DenseMap<BasicBlock *, unsigned> BarrierIds; // barrier block -> 1..n
@@ -236,7 +237,7 @@ private:
   Instruction *LaneCount = nullptr; // the running sub-group's work-items
   Value *Width = nullptr;                // sub-group width (i64)
   Value *SubGroups = nullptr;            // sub-groups in the group (i64)
-  Value *NextOfSubGroup = nullptr;       // i32 per sub-group: its barrier id
+  Value *NextOfSubGroup = nullptr;       // i32: the barrier id the sub-groups stopped at
   Value *BlockBase = nullptr;            // the exchange blocks
   CallInst *BlockBasePlaceholder = nullptr; // stands for BlockBase until emitStorage
   SmallVector<Region, 8> Regions;              // [0]: from the work-item id on
@@ -289,7 +290,7 @@ std::optional<std::string> GroupLoops::checkShape() {
         !isa<ConstantInt>(Local->getArgOperand(0)) ||
         cast<ConstantInt>(Local->getArgOperand(0))->getZExtValue() > 2)
       return std::string("a local id is not computed right after the work-item index");
-  for (CallBase *Marker : {SubGroupCall, LaneCall})
+  for (CallBase *Marker : {SubGroupCall, LaneCall, LanesCall})
     if (Marker && (Marker->getParent() != IdCall->getParent() || Marker->comesBefore(IdCall)))
       return std::string("the sub-group is not computed right after the work-item index");
   IRBuilder<> B(IdCall);
@@ -418,7 +419,7 @@ void GroupLoops::collectRematerialisable() {
   Remat.insert(IdCall);
   for (CallBase *Local : LocalIdCalls)
     Remat.insert(Local);
-  for (CallBase *Marker : {SubGroupCall, LaneCall})
+  for (CallBase *Marker : {SubGroupCall, LaneCall, LanesCall})
     if (Marker)
       Remat.insert(Marker);
   auto Recomputable = [&](Instruction &I) {
@@ -629,23 +630,45 @@ void GroupLoops::emitStorage() {
   };
   for (const PerItemArray &Array : Arrays)
     Offsets.push_back(Append(B.CreateMul(Items, B.getInt64(Array.Stride))));
-  Value *NextOffset = nullptr, *BlockOffset = nullptr;
+  Value *BlockOffset = nullptr;
+  IRBuilder<> Entry(&F.getEntryBlock(), F.getEntryBlock().begin());
   if (HasSubGroups) {
-    // Per sub-group: where it waits (i32); the exchange block.
     if (auto *C = dyn_cast<ConstantInt>(Width)) // (kept a constant: versionFullSubGroups)
       Width = B.getInt64(std::max<uint64_t>(C->getZExtValue(), 1));
     else
       Width = B.CreateBinaryIntrinsic(Intrinsic::umax, Width, B.getInt64(1), nullptr, "wi.sg.width");
     SubGroups = B.CreateUDiv(B.CreateAdd(Items, B.CreateSub(Width, B.getInt64(1))), Width,
                              "wi.sub.groups");
-    NextOffset = Append(B.CreateMul(SubGroups, B.getInt64(4)));
-    BlockOffset = Append(B.CreateMul(Width, B.getInt64(CpuSubGroupBlockBytesPerLane)));
+    // Where the sub-groups stopped in a phase: by SYCL's rule all at the
+    // same work-group barrier (or all returned), so one value, which the
+    // optimiser keeps in a register.
+    NextOfSubGroup = Entry.CreateAlloca(Entry.getInt32Ty(), nullptr, "wi.sg.next");
+    if (!isa<ConstantInt>(Width))
+      BlockOffset = Append(B.CreateMul(Width, B.getInt64(CpuSubGroupBlockBytesPerLane)));
   }
-  CallInst *Base = B.CreateCall(Storage, {Offset}, "wi.storage");
-  Base->addRetAttr(Attribute::getWithAlignment(Ctx, Align(64)));
+  // The per-thread block, where something needs it (a kernel whose values
+  // do not live across its barriers, with a constant sub-group width, needs
+  // none: no call per group).
+  CallInst *Base = nullptr;
+  if (!Arrays.empty() || BlockOffset) {
+    Base = B.CreateCall(Storage, {Offset}, "wi.storage");
+    Base->addRetAttr(Attribute::getWithAlignment(Ctx, Align(64)));
+  }
   if (HasSubGroups) {
-    NextOfSubGroup = B.CreateInBoundsGEP(B.getInt8Ty(), Base, NextOffset, "wi.sg.next");
-    BlockBase = B.CreateInBoundsGEP(B.getInt8Ty(), Base, BlockOffset, "wi.sg.blocks");
+    if (BlockOffset) {
+      BlockBase = B.CreateInBoundsGEP(B.getInt8Ty(), Base, BlockOffset, "wi.sg.blocks");
+    } else {
+      // A constant width: the block (W * 128 bytes, at most 8 KB) is the
+      // launcher's own stack memory, which nothing after the launcher reads:
+      // where the lanes' values and the step's results sit at constant
+      // offsets (the copy for whole sub-groups), the optimiser keeps them
+      // in registers and the block disappears.
+      const uint64_t Bytes = cast<ConstantInt>(Width)->getZExtValue() * CpuSubGroupBlockBytesPerLane;
+      AllocaInst *Block =
+          Entry.CreateAlloca(ArrayType::get(Entry.getInt8Ty(), Bytes), nullptr, "wi.sg.block");
+      Block->setAlignment(Align(64));
+      BlockBase = Block;
+    }
     Function *Placeholder = BlockBasePlaceholder->getCalledFunction();
     BlockBasePlaceholder->replaceAllUsesWith(BlockBase);
     BlockBasePlaceholder->eraseFromParent();
@@ -831,7 +854,7 @@ bool GroupLoops::readsCurrentItem(const Region &Reg, const GlobalVariable *Curre
       if (is_contained(I.operands(), CurrentItem))
         return true;
       if (auto *CB = dyn_cast<CallBase>(&I);
-          CB && CB != IdCall && CB != SubGroupCall && CB != LaneCall &&
+          CB && CB != IdCall && CB != SubGroupCall && CB != LaneCall && CB != LanesCall &&
           !is_contained(LocalIdCalls, CB) && !isa<IntrinsicInst>(CB))
         return true;
     }
@@ -854,15 +877,20 @@ void GroupLoops::cloneRegion(unsigned R, BasicBlock *Header, Value *Lin,
   for (CallBase *LocalId : LocalIdCalls)
     Recomputed[LocalId] =
         Ids[cast<ConstantInt>(LocalId->getArgOperand(0))->getZExtValue()];
-  if (SubGroupCall || LaneCall) {
+  if (SubGroupCall || LaneCall || LanesCall) {
+    Value *Lanes = LaneCount; // the sub-group loop's
     if (!SubGroup) { // sub-groups of the width, a power of two
       SubGroup = H.CreateLShr(Lin, H.CreateBinaryIntrinsic(Intrinsic::cttz, Width, H.getTrue()));
       Lane = H.CreateAnd(Lin, H.CreateSub(Width, H.getInt64(1)));
+      Lanes = H.CreateBinaryIntrinsic(Intrinsic::umin,
+                                      H.CreateSub(Items, H.CreateMul(SubGroup, Width)), Width);
     }
     if (SubGroupCall)
       Recomputed[SubGroupCall] = H.CreateTrunc(SubGroup, SubGroupCall->getType(), "wi.sub.group");
     if (LaneCall)
       Recomputed[LaneCall] = H.CreateTrunc(Lane, LaneCall->getType(), "wi.lane");
+    if (LanesCall)
+      Recomputed[LanesCall] = H.CreateTrunc(Lanes, LanesCall->getType(), "wi.lanes");
   }
   for (auto [Root, Value] : Recomputed)
     VMap[Root] = Value;
@@ -968,7 +996,7 @@ BasicBlock *GroupLoops::buildSubGroupLoops(const Scaffold &S) {
   Value *Lanes = SH.CreateBinaryIntrinsic(Intrinsic::umin, SH.CreateSub(Items, First), Width,
                                           nullptr, "wi.sg.lanes");
   LaneCount = dyn_cast<Instruction>(Lanes);
-  Value *Waits = SH.CreateInBoundsGEP(I32, NextOfSubGroup, Sg, "wi.sg.waits");
+  Value *Waits = NextOfSubGroup;
   SH.CreateBr(Dispatch);
 
   IRBuilder<> DI(Dispatch);
@@ -1300,6 +1328,11 @@ std::optional<std::string> GroupLoops::run() {
       if (LaneCall)
         return std::string("the launcher asks twice for the work-item's lane");
       LaneCall = CB;
+    }
+    if (CallBase *CB = callTo(I, WorkItemLanesMarker)) {
+      if (LanesCall)
+        return std::string("the launcher asks twice for its sub-group's work-items");
+      LanesCall = CB;
     }
   }
   if (!LoopsCall || !IdCall || IdCall->arg_size() != 4 || !F.getReturnType()->isIntegerTy(1))

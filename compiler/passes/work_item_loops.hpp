@@ -82,6 +82,7 @@ inline constexpr const char *WorkItemLocalIdMarker = "__usycl_cpu_work_item_loca
 // replaces by the loops' indices (or computes from the linear index).
 inline constexpr const char *WorkItemSubGroupMarker = "__usycl_cpu_work_item_sub_group";
 inline constexpr const char *WorkItemLaneMarker = "__usycl_cpu_work_item_lane";
+inline constexpr const char *WorkItemLanesMarker = "__usycl_cpu_work_item_lanes";
 // void *(uint64_t bytes): per-thread storage for values kept per work-item.
 inline constexpr const char *WorkItemStorageFunction = "__usycl_cpu_work_item_storage";
 // void(): a work-group barrier of the CPU backend.

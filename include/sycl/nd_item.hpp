@@ -35,7 +35,12 @@ public:
     return detail::linearize(group_id_, range<Dims>(global_range_ / local_range_));
   }
   sub_group get_sub_group() const {
+#if USYCL_DEVICE_NVPTX
     return sub_group(sub_group_lane_, sub_group_index_, local_range_.size(), sub_group_width_);
+#else
+    return sub_group(sub_group_lane_, sub_group_index_, local_range_.size(), sub_group_width_,
+                     sub_group_lanes_);
+#endif
   }
   range<Dims> get_group_range() const { return global_range_ / local_range_; }
   size_t get_group_range(int d) const { return global_range_[d] / local_range_[d]; }
@@ -87,10 +92,26 @@ public:
           const range<Dims> &global_range, const range<Dims> &local_range,
           const id<Dims> &offset, uint32_t sub_group_width, uint32_t sub_group_index,
           uint32_t sub_group_lane)
+      : nd_item(global_id, local_id, group_id, global_range, local_range, offset,
+                sub_group_width, sub_group_index, sub_group_lane,
+                sub_group(sub_group_lane, sub_group_index, local_range.size(), sub_group_width)
+                    .get_local_linear_range()) {}
+  // (sub_group_lanes: the work-items of its sub-group, which the CPU's
+  // work-item loops know.)
+  nd_item(const id<Dims> &global_id, const id<Dims> &local_id, const id<Dims> &group_id,
+          const range<Dims> &global_range, const range<Dims> &local_range,
+          const id<Dims> &offset, uint32_t sub_group_width, uint32_t sub_group_index,
+          uint32_t sub_group_lane, uint32_t sub_group_lanes)
       : global_id_(global_id), local_id_(local_id), group_id_(group_id),
         global_range_(global_range), local_range_(local_range), offset_(offset),
         sub_group_width_(sub_group_width), sub_group_index_(sub_group_index),
-        sub_group_lane_(sub_group_lane) {}
+        sub_group_lane_(sub_group_lane) {
+#if USYCL_DEVICE_NVPTX
+    (void)sub_group_lanes;
+#else
+    sub_group_lanes_ = sub_group_lanes;
+#endif
+  }
 
 private:
   id<Dims> global_id_;
@@ -102,6 +123,9 @@ private:
   uint32_t sub_group_width_;
   uint32_t sub_group_index_;
   uint32_t sub_group_lane_;
+#if !USYCL_DEVICE_NVPTX
+  uint32_t sub_group_lanes_;
+#endif
 };
 
 template <typename Group> void group_barrier(Group g, memory_scope = Group::fence_scope) {

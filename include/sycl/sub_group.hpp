@@ -45,8 +45,11 @@ public:
   constexpr uint32_t get_local_linear_id() const { return lane_; }
   constexpr range<1> get_local_range() const { return range<1>(get_local_linear_range()); }
   constexpr uint32_t get_local_linear_range() const {
-    size_t left = group_size_ - size_t(index_) * width();
-    return uint32_t(left < width() ? left : width());
+#if USYCL_DEVICE_NVPTX
+    return lanes_in(group_size_, index_, width());
+#else
+    return lanes_;
+#endif
   }
   constexpr range<1> get_max_local_range() const { return range<1>(width()); }
   constexpr id<1> get_group_id() const { return id<1>(index_); }
@@ -84,11 +87,16 @@ public:
   // group_size work-items whose sub-groups have `width` (the launch's: the
   // CPU backend chooses it per launch; a warp on NVPTX, where it is ignored).
   constexpr sub_group(uint32_t lane, uint32_t index, size_t group_size, uint32_t width)
+      : sub_group(lane, index, group_size, width, lanes_in(group_size, index, width)) {}
+  // (The CPU's work-item loops know the sub-group's work-items, `lanes`.)
+  constexpr sub_group(uint32_t lane, uint32_t index, size_t group_size, uint32_t width,
+                      uint32_t lanes)
       : lane_(lane), index_(index), group_size_(group_size) {
 #if USYCL_DEVICE_NVPTX
-    (void)width;
+    (void)width, (void)lanes;
 #else
     width_ = width;
+    lanes_ = lanes;
 #endif
   }
   // The same from the work-item's local linear id (sub-group s holds the ids
@@ -99,11 +107,19 @@ public:
   }
 
 private:
+  // Sub-group `index` of `width` in a group of group_size work-items: the
+  // width, or what is left for the last one.
+  static constexpr uint32_t lanes_in(size_t group_size, uint32_t index, uint32_t width) {
+    size_t left = group_size - size_t(index) * width;
+    return uint32_t(left < width ? left : width);
+  }
+
   uint32_t lane_;
   uint32_t index_;
   size_t group_size_;
 #if !USYCL_DEVICE_NVPTX
   uint32_t width_ = 1;
+  uint32_t lanes_ = 1;
 #endif
 };
 

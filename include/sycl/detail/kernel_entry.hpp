@@ -229,11 +229,18 @@ template <int Dims> struct cpu_group_geometry {
     return item(lid, uint32_t(lin >> __builtin_ctz(sub_group_width)),
                 uint32_t(lin & (sub_group_width - 1)));
   }
-  // (The work-item loops know its sub-group and lane.)
+  // (The work-item loops know its sub-group, lane and the sub-group's lanes.)
   USYCL_INLINE nd_item<Dims> item(const id<Dims> &lid, uint32_t sub_group, uint32_t lane) const {
+    const uint64_t items = local.size(), first = uint64_t(sub_group) * sub_group_width;
+    return item(lid, sub_group, lane,
+                uint32_t(items - first < sub_group_width ? items - first : sub_group_width));
+  }
+  USYCL_INLINE nd_item<Dims> item(const id<Dims> &lid, uint32_t sub_group, uint32_t lane,
+                                  uint32_t lanes) const {
     id<Dims> gid;
     for (int d = 0; d < Dims; ++d) gid[d] = group[d] * local[d] + lid[d] + offset[d];
-    return nd_item<Dims>(gid, lid, group, global, local, offset, sub_group_width, sub_group, lane);
+    return nd_item<Dims>(gid, lid, group, global, local, offset, sub_group_width, sub_group, lane,
+                         lanes);
   }
 };
 
@@ -279,9 +286,10 @@ bool cpu_nd_group_loops(const void *object, const cpu_group_ctx &g) {
   }
   const uint32_t sub_group = __usycl_cpu_work_item_sub_group();
   const uint32_t lane = __usycl_cpu_work_item_lane();
+  const uint32_t lanes = __usycl_cpu_work_item_lanes();
   // (The pass stores lin into __usycl_cpu_assert_item in the loops whose
   // code reads it.)
-  invoke_nd_kernel<Dims>(k, geometry.item(lid, sub_group, lane));
+  invoke_nd_kernel<Dims>(k, geometry.item(lid, sub_group, lane, lanes));
   return true;
 }
 

@@ -77,6 +77,11 @@ USYCL_EXPORT uint64_t __usycl_cpu_work_item_local_id(int d);
 // the linear index).
 USYCL_EXPORT uint32_t __usycl_cpu_work_item_sub_group();
 USYCL_EXPORT uint32_t __usycl_cpu_work_item_lane();
+// The work-items of that sub-group (the width, or fewer in a group's last,
+// partial sub-group): the loops know it, and in their copy for groups of
+// whole sub-groups it is the constant width, which makes the exchange
+// block's layout constant (detail/cpu_sub_group.hpp).
+USYCL_EXPORT uint32_t __usycl_cpu_work_item_lanes();
 }
 #endif
 

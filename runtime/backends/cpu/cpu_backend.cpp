@@ -392,20 +392,14 @@ private:
         const uint64_t first = c * per, end = std::min(total, (c + 1) * per);
         if (first >= end) return;
         // The chunk's first group id by division, the others by counting
-        // (dimension 2 fastest): no division per group.
-        // One context for the chunk's groups (only the ids change).
+        // (dimension 2 fastest). One context for the chunk's groups (only
+        // the ids change).
         sycl::detail::cpu_group_ctx group = nd.group;
         uint64_t *id = group.group;
         id[0] = first / (groups[1] * groups[2]);
         id[1] = (first / groups[2]) % groups[1];
         id[2] = first % groups[2];
-        for (uint64_t g = first; g < end; ++g) {
-          run_work_group(nd, group);
-          if (++id[2] == groups[2]) {
-            id[2] = 0;
-            if (++id[1] == groups[1]) id[1] = 0, ++id[0];
-          }
-        }
+        run_work_groups(nd, group, end - first);
       });
     });
     error.rethrow();

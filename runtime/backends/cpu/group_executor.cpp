@@ -365,6 +365,67 @@ void run_work_group(const nd_launch &launch, sycl::detail::cpu_group_ctx &g) {
 }
 
 namespace {
+// The next group id (dimension 2 fastest): counting, no division.
+void advance_group(sycl::detail::cpu_group_ctx &g) {
+  uint64_t *id = g.group;
+  if (++id[2] == g.group_range[2]) {
+    id[2] = 0;
+    if (++id[1] == g.group_range[1]) id[1] = 0, ++id[0];
+  }
+}
+
+[[noreturn]] void throw_hidden_barrier(const nd_launch &launch, const group_state &state) {
+  throw_kernel_error(
+      kernel_display_name(launch.kernel_name) + " reached a " +
+      (state.group_barrier_hit ? "work-group barrier"
+                               : "sub-group barrier (a sub-group collective)") +
+      " inside a function the compiler could not see (a SYCL_EXTERNAL function of another "
+      "translation unit?): on the CPU such a kernel cannot run as work-item loops; define "
+      "the function in the kernel's translation unit");
+}
+} // namespace
+
+void run_work_groups(const nd_launch &launch, sycl::detail::cpu_group_ctx &g, uint64_t count) {
+  if (!launch.group_loops) {
+    for (uint64_t i = 0; i < count; ++i, advance_group(g)) run_work_group(launch, g);
+    return;
+  }
+  // What the rewritten launchers read is the same for every group of the
+  // chunk: set once (a 256-item group of a memory-bound kernel takes ~100
+  // ns, which a per-group set-up would add tens of).
+  t_blocks.error.clear();
+  ensure_local_memory(launch.local_mem_bytes);
+  group_state &state = t_group;
+  state.group_barrier_hit = state.sub_group_barrier_hit = false;
+  state.items = g.local[0] * g.local[1] * g.local[2];
+  state.width = std::max<uint32_t>(1, g.sub_group_width);
+  state.schedule_ready = false;
+  __usycl_cpu_work_items_interleave = true;
+  __usycl_cpu_current_group = &g;
+  struct end_of_groups {
+    ~end_of_groups() {
+      __usycl_cpu_work_group_run = 0;
+      __usycl_cpu_work_items_interleave = false;
+      __usycl_cpu_current_group = nullptr;
+    }
+  } end_of_groups_on_exit;
+  for (uint64_t i = 0; i < count; ++i, advance_group(g)) {
+    __usycl_cpu_work_group_run = ++state.groups_run;
+    if (!launch.group_loops(launch.kernel_object, g)) [[unlikely]] {
+      // Not rewritten (the launcher tells at once, having run nothing):
+      // this group and the rest run as fibers.
+      for (; i < count; ++i, advance_group(g)) run_work_group(launch, g);
+      return;
+    }
+    if (state.barrier_hit()) [[unlikely]]
+      throw_hidden_barrier(launch, state);
+  }
+  if (!t_blocks.error.empty()) [[unlikely]]
+    throw_kernel_error(kernel_display_name(launch.kernel_name) + ": " +
+                       std::exchange(t_blocks.error, {}));
+}
+
+namespace {
 void run_group(const nd_launch &launch, sycl::detail::cpu_group_ctx &g) {
   const uint64_t items = g.local[0] * g.local[1] * g.local[2];
   ensure_local_memory(launch.local_mem_bytes);
@@ -403,13 +464,7 @@ void run_group(const nd_launch &launch, sycl::detail::cpu_group_ctx &g) {
   if (launch.group_loops) {
     if (launch.group_loops(launch.kernel_object, g)) {
       if (state.barrier_hit())
-        throw_kernel_error(
-            kernel_display_name(launch.kernel_name) + " reached a " +
-            (state.group_barrier_hit ? "work-group barrier" : "sub-group barrier (a sub-group "
-                                                              "collective)") +
-            " inside a function the compiler could not see (a SYCL_EXTERNAL function of another "
-            "translation unit?): on the CPU such a kernel cannot run as work-item loops; define "
-            "the function in the kernel's translation unit");
+        throw_hidden_barrier(launch, state);
       return;
     }
     note_fiber_fallback(launch);
@@ -625,6 +680,9 @@ extern "C" __attribute__((visibility("default"))) uint32_t __usycl_cpu_work_item
   std::abort();
 }
 extern "C" __attribute__((visibility("default"))) uint32_t __usycl_cpu_work_item_lane() {
+  std::abort();
+}
+extern "C" __attribute__((visibility("default"))) uint32_t __usycl_cpu_work_item_lanes() {
   std::abort();
 }
 

@@ -35,5 +35,10 @@ void run_work_group(const nd_launch &launch, const uint64_t group_id[3]);
 // The same for the group whose ids `group` holds (a copy of launch.group
 // the caller keeps across the groups it runs, changing only the ids).
 void run_work_group(const nd_launch &launch, sycl::detail::cpu_group_ctx &group);
+// `count` consecutive work-groups from the one `group` holds (dimension 2
+// fastest; group.group_range bounds the ids); `group` holds the id after the
+// last on return. Rewritten launchers run back to back, with the per-group
+// state they read set once.
+void run_work_groups(const nd_launch &launch, sycl::detail::cpu_group_ctx &group, uint64_t count);
 
 } // namespace usycl::rt::cpu
