@@ -13,10 +13,12 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -32,6 +34,7 @@
 #include "llvm/Transforms/Scalar/LoopDeletion.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimpleLoopUnswitch.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -109,7 +112,7 @@ std::string kernelOf(const Function &F) {
 }
 
 // Runs a few cleanup passes on F alone (the pass changes only the launchers).
-void simplify(Function &F, FunctionAnalysisManager &FAM, bool Loops) {
+void simplify(Function &F, FunctionAnalysisManager &FAM, bool Loops, bool Unswitch = false) {
   FAM.invalidate(F, PreservedAnalyses::none());
   FunctionPassManager FPM;
   FPM.addPass(SimplifyCFGPass());
@@ -123,6 +126,14 @@ void simplify(Function &F, FunctionAnalysisManager &FAM, bool Loops) {
     FPM.addPass(GVNPass());
     FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
                                                 /*UseMemorySSA=*/true));
+    // A branch on a value the same for every work-item (the test of a loop
+    // with barriers in it, now computed once per group) splits the loop
+    // over the work-items in two, each without the branch: the vectoriser
+    // takes loops without control flow in them. (Not the loops over
+    // sub-groups: a copy of a sub-group loop copies all its collectives.)
+    if (Unswitch)
+      FPM.addPass(createFunctionToLoopPassAdaptor(
+          SimpleLoopUnswitchPass(/*NonTrivial=*/true, /*Trivial=*/true), /*UseMemorySSA=*/true));
     // A loop over work-items left with nothing to do (a region whose only
     // work is its leader's, which the optimiser peels off) goes: nothing
     // after this pass deletes loops.
@@ -144,6 +155,7 @@ public:
   unsigned barriers() const { return Barriers.size(); }
   unsigned privatised() const { return Arrays.size(); }
   unsigned guarded() const { return Guarded; }
+  unsigned shared() const { return SharedSlots.size(); }
 
 private:
   struct Region {
@@ -186,6 +198,17 @@ private:
                    Value *SubGroup, Value *Lane, BasicBlock *Latch, AllocaInst *Next,
                    GlobalVariable *CurrentItem, ValueToValueMapTy &VMap);
   void inlineSteps();
+  void shareUniformSlots();
+  bool isUniform(Value *V, const SmallPtrSetImpl<AllocaInst *> &Shared,
+                 DenseMap<Value *, bool> &Memo) const;
+  // Whether Slot can be one per group in region R: every load of it there
+  // either follows the work-item's own store on every path (reads that), or
+  // none (reads the value from before the region: added to Before).
+  // Every work-item that runs the region stores the slot alike: no branch
+  // in it depends on the work-item.
+  bool slotShareableIn(const Region &Reg, AllocaInst *Slot, SmallVectorImpl<LoadInst *> &Before,
+                       const SmallPtrSetImpl<AllocaInst *> &Shared,
+                       DenseMap<Value *, bool> &Memo) const;
   void versionFullSubGroups();
   void addressBlocks();
   bool readsCurrentItem(const Region &Reg, const GlobalVariable *CurrentItem) const;
@@ -243,6 +266,19 @@ private:
   SmallVector<Region, 8> Regions;              // [0]: from the work-item id on
   SetVector<Instruction *> Remat; // IdCall and what derives from it alone
   SmallPtrSet<AllocaInst *, 8> Demoted;
+  // Demoted phis of loops that contain a barrier (all work-items take the
+  // same edges into them, by SYCL's rule).
+  SmallPtrSet<AllocaInst *, 8> UniformEdgeSlots;
+  SmallPtrSet<AllocaInst *, 8> PhiSlots;
+  // Slots of values the same in every work-item: one per group
+  // (shareUniformSlots). Per region: the loads that must read the slot as
+  // it was when the region began, and the copies that keep it.
+  SmallPtrSet<AllocaInst *, 8> SharedSlots;
+  struct Snapshot {
+    AllocaInst *Slot;
+    SmallVector<LoadInst *, 4> Loads;
+  };
+  SmallVector<SmallVector<Snapshot, 2>, 8> Snapshots; // per region
   SmallVector<PerItemArray, 8> Arrays;
   unsigned Guarded = 0;
 };
@@ -487,13 +523,25 @@ void GroupLoops::demoteValuesLiveAcrossBarriers() {
         Values.push_back(&I);
     }
   }
+  // (Before demotion changes nothing of the control flow.)
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  auto HeadsLoopWithBarrier = [&](BasicBlock *B) {
+    const Loop *L = LI.getLoopFor(B);
+    return L && L->getHeader() == B &&
+           any_of(L->blocks(), [&](BasicBlock *In) { return BarrierIds.count(In) != 0; });
+  };
   BasicBlock::iterator AllocaPoint = Prologue->getFirstInsertionPt();
   for (Instruction *I : Values)
     Demoted.insert(DemoteRegToStack(*I, false, AllocaPoint));
   for (PHINode *P : Phis) {
     BasicBlock *Block = P->getParent();
+    const bool UniformEdges = HeadsLoopWithBarrier(Block);
     AllocaInst *Slot = DemotePHIToStack(P, AllocaPoint);
     Demoted.insert(Slot);
+    PhiSlots.insert(Slot);
+    if (UniformEdges)
+      UniformEdgeSlots.insert(Slot);
     // The phi became one load at the top of its block, whose uses may lie
     // beyond a barrier: load again at each use instead.
     for (Instruction &I : make_early_inc_range(*Block)) {
@@ -510,6 +558,172 @@ void GroupLoops::demoteValuesLiveAcrossBarriers() {
       Reload->eraseFromParent();
     }
   }
+}
+
+// A value every work-item of the group computes alike: from constants, the
+// prologue (the group's sizes, the kernel object's fields), loads from the
+// kernel object (a const function object) and from slots shared as uniform,
+// by operations without memory or side effects. (Anything that reads
+// memory otherwise, or an id, is taken as varying.)
+bool GroupLoops::isUniform(Value *V, const SmallPtrSetImpl<AllocaInst *> &Shared,
+                           DenseMap<Value *, bool> &Memo) const {
+  if (isa<Constant>(V) || isa<Argument>(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return false;
+  if (I->getParent() == Prologue)
+    return !isa<AllocaInst>(I);
+  if (auto It = Memo.find(V); It != Memo.end())
+    return It->second;
+  Memo[V] = false; // (a cycle through phis: varying)
+  bool Result = false;
+  if (Remat.contains(I)) {
+    Result = false; // the work-item index and what derives from it
+  } else if (auto *L = dyn_cast<LoadInst>(I)) {
+    Value *Ptr = L->getPointerOperand();
+    if (auto *Slot = dyn_cast<AllocaInst>(Ptr))
+      Result = L->isSimple() && Shared.contains(Slot);
+    else
+      Result = L->isSimple() && getUnderlyingObject(Ptr) == F.getArg(0) &&
+               isUniform(Ptr, Shared, Memo);
+  } else if (auto *P = dyn_cast<PHINode>(I)) {
+    // Only where every edge brings the same value (no varying branch can
+    // choose between two).
+    Value *Common = P->getIncomingValue(0);
+    Result = all_of(P->incoming_values(), [&](Value *In) { return In == Common; }) &&
+             isUniform(Common, Shared, Memo);
+  } else if (!I->mayReadOrWriteMemory() && !I->mayHaveSideEffects() && !isa<CallBase>(I)) {
+    Result = all_of(I->operands(), [&](Value *Op) { return isUniform(Op, Shared, Memo); });
+  }
+  Memo[V] = Result;
+  return Result;
+}
+
+bool GroupLoops::slotShareableIn(const Region &Reg, AllocaInst *Slot,
+                                 SmallVectorImpl<LoadInst *> &Before,
+                                 const SmallPtrSetImpl<AllocaInst *> &Shared,
+                                 DenseMap<Value *, bool> &Memo) const {
+  auto StoresTo = [&](const Instruction &I) {
+    auto *St = dyn_cast<StoreInst>(&I);
+    return St && St->getPointerOperand() == Slot;
+  };
+  bool RegionStores = false;
+  for (BasicBlock *B : Reg.Blocks)
+    RegionStores |= any_of(*B, StoresTo);
+  // (A work-item that skips the store would keep its older value.)
+  if (RegionStores)
+    for (BasicBlock *B : Reg.Blocks) {
+      Instruction *T = B->getTerminator();
+      Value *Cond = nullptr;
+      if (auto *Br = dyn_cast<BranchInst>(T); Br && Br->isConditional())
+        Cond = Br->getCondition();
+      else if (auto *Sw = dyn_cast<SwitchInst>(T))
+        Cond = Sw->getCondition();
+      else if (T->getNumSuccessors() > 1)
+        return false;
+      if (Cond && !isUniform(Cond, Shared, Memo))
+        return false;
+    }
+  // On entry to each block of the region: whether the work-item stored to
+  // the slot on every path from the region's start (Must) / on some (May).
+  DenseMap<BasicBlock *, bool> Must, May;
+  for (BasicBlock *B : Reg.Blocks)
+    Must[B] = B != Reg.Start, May[B] = false;
+  auto Out = [&](BasicBlock *B, DenseMap<BasicBlock *, bool> &In) {
+    return In[B] || any_of(*B, StoresTo);
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (BasicBlock *B : Reg.Blocks) {
+      if (B == Reg.Start)
+        continue;
+      bool AnyPred = false, AllStored = true, SomeStored = false;
+      for (BasicBlock *P : predecessors(B)) {
+        if (!Reg.Blocks.contains(P))
+          continue;
+        AnyPred = true;
+        AllStored &= Out(P, Must);
+        SomeStored |= Out(P, May);
+      }
+      AllStored &= AnyPred;
+      if (AllStored != Must[B] || SomeStored != May[B]) {
+        Must[B] = AllStored, May[B] = SomeStored;
+        Changed = true;
+      }
+    }
+  }
+  for (BasicBlock *B : Reg.Blocks) {
+    bool MustHere = Must[B], MayHere = May[B];
+    for (Instruction &I : *B) {
+      if (StoresTo(I))
+        MustHere = MayHere = true;
+      auto *L = dyn_cast<LoadInst>(&I);
+      if (!L || L->getPointerOperand() != Slot || MustHere)
+        continue;
+      if (MayHere)
+        return false; // its own value on some paths, another work-item's on others
+      if (RegionStores)
+        Before.push_back(L);
+    }
+  }
+  return true;
+}
+
+// A value live across barriers that is the same in every work-item (the
+// counter of a loop with barriers in it, a bound computed from the kernel's
+// arguments) needs one slot per group, not one per work-item: its loads
+// then stay outside the work-item loops' varying values (addresses from it
+// are consecutive over the work-items, and the loops vectorise). Every
+// work-item stores the same value; where a region both reads the value from
+// before it and stores the next one (`t += tile` at the end of the loop,
+// before the loop's next iteration reads `t`), the reads before the store
+// read a copy taken when the region begins. Loops over sub-groups keep one
+// slot per work-item.
+void GroupLoops::shareUniformSlots() {
+  if (HasSubGroups || Demoted.empty())
+    return;
+  SmallPtrSet<AllocaInst *, 8> Shared;
+  for (AllocaInst *Slot : Demoted) {
+    if (PhiSlots.contains(Slot) && !UniformEdgeSlots.contains(Slot))
+      continue;
+    if (all_of(Slot->users(), [&](User *U) {
+          auto *St = dyn_cast<StoreInst>(U);
+          return (isa<LoadInst>(U) && cast<LoadInst>(U)->isSimple()) ||
+                 (St && St->isSimple() && St->getPointerOperand() == Slot);
+        }))
+      Shared.insert(Slot);
+  }
+  Snapshots.assign(Regions.size(), {});
+  for (bool Changed = true; Changed && !Shared.empty();) {
+    Changed = false;
+    DenseMap<Value *, bool> Memo;
+    SmallVector<AllocaInst *, 8> Varying;
+    for (AllocaInst *Slot : Shared) {
+      bool Uniform = all_of(Slot->users(), [&](User *U) {
+        auto *St = dyn_cast<StoreInst>(U);
+        return !St || isUniform(St->getValueOperand(), Shared, Memo);
+      });
+      for (unsigned R = 0; Uniform && R < Regions.size(); ++R) {
+        SmallVector<LoadInst *, 4> Before;
+        Uniform = slotShareableIn(Regions[R], Slot, Before, Shared, Memo);
+      }
+      if (!Uniform)
+        Varying.push_back(Slot);
+    }
+    for (AllocaInst *Slot : Varying)
+      Shared.erase(Slot);
+    Changed = !Varying.empty();
+  }
+  DenseMap<Value *, bool> Memo;
+  for (AllocaInst *Slot : Shared)
+    for (unsigned R = 0; R < Regions.size(); ++R) {
+      SmallVector<LoadInst *, 4> Before;
+      slotShareableIn(Regions[R], Slot, Before, Shared, Memo);
+      if (!Before.empty())
+        Snapshots[R].push_back({Slot, std::move(Before)});
+    }
+  SharedSlots = std::move(Shared);
 }
 
 // Whether the user of a pointer may write the memory it points to (or let
@@ -541,6 +755,8 @@ std::optional<std::string> GroupLoops::privatiseAllocas() {
       Allocas.push_back(A);
   const DataLayout &DL = M.getDataLayout();
   for (AllocaInst *A : Allocas) {
+    if (SharedSlots.contains(A))
+      continue; // one per group
     if (!Demoted.contains(A)) {
       if (Barriers.empty())
         continue;
@@ -1286,6 +1502,18 @@ BasicBlock *GroupLoops::buildGroupLoops(const Scaffold &S) {
     ValueToValueMapTy VMap;
     cloneRegion(R, Headers[R], Linear[R], Local[R], nullptr, nullptr, Latches[R], Next,
                 CurrentItem, VMap);
+    // Shared slots the region reads as they were before it and stores anew:
+    // a copy from before the work-items run.
+    for (const Snapshot &Snap : Snapshots.empty() ? ArrayRef<Snapshot>() : Snapshots[R]) {
+      auto *Copy = new AllocaInst(Snap.Slot->getAllocatedType(), Snap.Slot->getAddressSpace(),
+                                  Snap.Slot->getName() + ".before" + Twine(R),
+                                  Prologue->getFirstInsertionPt());
+      IRBuilder<> E(Entries[R], Entries[R]->getFirstInsertionPt());
+      E.CreateStore(E.CreateLoad(Snap.Slot->getAllocatedType(), Snap.Slot), Copy);
+      for (LoadInst *L : Snap.Loads)
+        if (auto It = VMap.find(L); It != VMap.end())
+          cast<LoadInst>(It->second)->setOperand(0, Copy);
+    }
 
     // Only work-items that pass the region's guard run the loop.
     if (const std::optional<Guard> &G = Guards[R])
@@ -1351,6 +1579,7 @@ std::optional<std::string> GroupLoops::run() {
   formRegions();
   collectRematerialisable();
   demoteValuesLiveAcrossBarriers();
+  shareUniformSlots();
   if (std::optional<std::string> Why = privatiseAllocas())
     return Why;
   emitStorage();
@@ -1364,7 +1593,7 @@ std::optional<std::string> GroupLoops::run() {
            StringRef(Broken).split('\n').first.str();
   inlineSteps();
   versionFullSubGroups();
-  simplify(F, FAM, /*Loops=*/true);
+  simplify(F, FAM, /*Loops=*/true, /*Unswitch=*/!HasSubGroups);
   return std::nullopt;
 }
 
@@ -1437,6 +1666,7 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &MAM) 
                << ore::NV("Regions", Loops.barriers() + 1) << " loop(s) over its work-items ("
                << ore::NV("Barriers", Loops.barriers()) << " barrier(s), "
                << ore::NV("PerItemArrays", Loops.privatised()) << " per-work-item array(s), "
+               << ore::NV("SharedValues", Loops.shared()) << " value(s) the same for all, "
                << ore::NV("Guarded", Loops.guarded()) << " loop(s) over the work-items below a bound)";
       });
   }

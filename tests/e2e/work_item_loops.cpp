@@ -6,7 +6,9 @@
 // several types (scalars, a struct, a private array indexed at run time)
 // live across them, 2- and 3-dimensional groups, local memory, group
 // algorithms, a barrier inside a helper the compiler must inline, guarded
-// regions (`if (lid < n)`) with signed and unsigned bounds, early returns.
+// regions (`if (lid < n)`) with signed and unsigned bounds, early returns,
+// values the same for the whole group (kept once per group) beside values
+// that only look so.
 #include "e2e_common.hpp"
 
 #include <numeric>
@@ -259,6 +261,60 @@ void guarded_regions(queue &q) {
   }
 }
 
+// Values the same for every work-item of a group live across barriers (the
+// pass keeps one per group): a tile counter advanced at the end of a loop
+// with barriers and read again at its top (the pass reads the counter's old
+// value in the region that also stores the next one), a value derived from
+// it, a bound from the kernel's arguments; beside values that only look
+// uniform: set under a work-item's own condition inside the loop, or counted
+// only by some work-items.
+void uniform_values(queue &q) {
+  constexpr size_t wg = 16, groups = 5, n = wg * groups, len = 7 * wg;
+  std::vector<int> in(groups * len);
+  std::iota(in.begin(), in.end(), 1);
+  std::vector<int> sums(n, -1), picks(n, -1), counts(n, -1);
+  {
+    buffer<int> bin(in.data(), range<1>(in.size()));
+    buffer<int> bs(sums.data(), range<1>(n)), bp(picks.data(), range<1>(n)),
+        bc(counts.data(), range<1>(n));
+    q.submit([&](handler &h) {
+      accessor a(bin, h, read_only);
+      accessor s(bs, h, write_only), pk(bp, h, write_only), c(bc, h, write_only);
+      local_accessor<int, 1> tile(range<1>(wg), h);
+      const size_t length = len; // a bound from the kernel object
+      h.parallel_for(nd_range<1>(n, wg), [=](nd_item<1> it) {
+        const size_t lid = it.get_local_id(0), g = it.get_group(0);
+        int sum = 0, pick = -1, count = 0;
+        size_t twice = 0;
+        for (size_t t = 0; t < length; t += wg) {
+          tile[lid] = a[g * length + t + lid];
+          group_barrier(it.get_group());
+          for (size_t k = 0; k < wg; ++k) sum += tile[k] * int(k == lid ? 1 : 0);
+          if (lid < t / wg) pick = int(t); // uniform value, varying condition
+          if (lid % 2) ++count;            // counted by odd work-items only
+          twice = 2 * t;                   // derived from the counter
+          group_barrier(it.get_group());
+        }
+        s[it.get_global_id(0)] = sum + int(twice);
+        pk[it.get_global_id(0)] = pick;
+        c[it.get_global_id(0)] = count;
+      });
+    });
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const size_t g = i / wg, lid = i % wg, steps = len / wg;
+    int want = 0, pick = -1;
+    for (size_t step = 0; step < steps; ++step) {
+      want += in[g * len + step * wg + lid];
+      if (lid < step) pick = int(step * wg);
+    }
+    want += int(2 * (len - wg));
+    e2e::check_eq("uniform sum " + std::to_string(i), sums[i], want);
+    e2e::check_eq("uniform pick " + std::to_string(i), picks[i], pick);
+    e2e::check_eq("uniform count " + std::to_string(i), counts[i], lid % 2 ? int(steps) : 0);
+  }
+}
+
 void no_barrier(queue &q) {
   constexpr size_t n = 1000, wg = 40;
   std::vector<long> out(n, 0);
@@ -288,6 +344,7 @@ int main() {
   two_and_three_dimensions(q);
   group_algorithms_and_helpers(q);
   guarded_regions(q);
+  uniform_values(q);
   no_barrier(q);
   return e2e::finish("work_item_loops");
 }

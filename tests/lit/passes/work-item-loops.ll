@@ -45,7 +45,7 @@ declare void @_Z13other_unit_fnv()
 ; CHECK: wi.region2:
 ; CHECK-NEXT: %wi.lin2 = phi i64
 ; CHECK: %twice.reload.r2 = load float
-; REMARK-DAG: remark: {{.*}}kernel 'tree': work-group as 3 loop(s) over its work-items (2 barrier(s), 1 per-work-item array(s), 1 loop(s) over the work-items below a bound)
+; REMARK-DAG: remark: {{.*}}kernel 'tree': work-group as 3 loop(s) over its work-items (2 barrier(s), 1 per-work-item array(s), 0 value(s) the same for all, 1 loop(s) over the work-items below a bound)
 ; VEC-DAG: remark: {{.*}}vectorized loop
 define i1 @tree(ptr %obj, ptr %g) {
 entry:
