@@ -21,6 +21,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -604,4 +605,64 @@ TEST(CpuSubGroupQueue, AssertBeforeACollective) {
   EXPECT_EQ(errors[0].first, int(errc::ext_oneapi_assert)) << errors[0].second;
   for (int i = 0; i < 256; ++i) EXPECT_EQ(out[i], i == 5 || i == 64 ? 0 : 1) << i;
   sycl::free(out, q);
+}
+
+namespace {
+// A hierarchical kernel's group: one work-item, which may reach barriers
+// and a sub-group collective. It runs on the calling thread's own stack.
+const char *g_lone_frame = nullptr;
+void lone_kernel(const void *object, const cpu_group_ctx &, uint64_t begin, uint64_t end) {
+  auto &k = *static_cast<kernel_state *>(const_cast<void *>(object));
+  char here = 0;
+  g_lone_frame = &here;
+  for (uint64_t lid = begin; lid < end; ++lid) {
+    __usycl_cpu_group_barrier();
+    auto *block = static_cast<int64_t *>(__usycl_cpu_sub_group_block(0));
+    k.blocks[0] = block;
+    block[0] = 41;
+    __usycl_cpu_sub_group_barrier(&sum_step);
+    __usycl_cpu_group_barrier();
+    k.out[lid] = *reinterpret_cast<int64_t *>(reinterpret_cast<char *>(block) + 64) + 1;
+  }
+}
+
+// Group launchers (as the work-item-loop pass makes them) that record the
+// group ids they ran, back to back.
+std::vector<std::array<uint64_t, 3>> g_groups_run;
+bool record_group(const void *, const cpu_group_ctx &g) {
+  g_groups_run.push_back({g.group[0], g.group[1], g.group[2]});
+  return true;
+}
+} // namespace
+
+TEST(CpuSubGroupExecutor, OneWorkItemGroupRunsOnTheCallersStack) {
+  kernel_state k;
+  nd_launch l = make_launch(&lone_kernel, k, 1, 4);
+  char caller = 0;
+  run(l);
+  EXPECT_EQ(k.out[0], 42);
+  // (A fiber's stack is an allocation of its own, far from this frame.)
+  const std::ptrdiff_t distance = &caller - g_lone_frame;
+  EXPECT_GT(distance, 0);
+  EXPECT_LT(distance, 64 * 1024) << "the work-item ran on another stack (a fiber)";
+}
+
+TEST(CpuSubGroupExecutor, ChunkOfGroupsBackToBack) {
+  kernel_state k;
+  nd_launch l = make_launch(&reduce_kernel, k, 8, 4);
+  l.group_loops = &record_group;
+  const uint64_t range[3] = {2, 3, 4};
+  for (int d = 0; d < 3; ++d) l.group.group_range[d] = range[d];
+  g_groups_run.clear();
+  cpu_group_ctx group = l.group;
+  group.group[0] = 0, group.group[1] = 2, group.group[2] = 3; // linear id 11
+  usycl::rt::cpu::run_work_groups(l, group, 6);
+  ASSERT_EQ(g_groups_run.size(), 6u);
+  for (uint64_t i = 0; i < 6; ++i) {
+    const uint64_t lin = 11 + i;
+    EXPECT_EQ(g_groups_run[i], (std::array<uint64_t, 3>{lin / 12, lin / 4 % 3, lin % 4})) << i;
+  }
+  EXPECT_EQ(group.group[0], 1u); // the id after the last: 17
+  EXPECT_EQ(group.group[1], 1u);
+  EXPECT_EQ(group.group[2], 1u);
 }
