@@ -365,6 +365,35 @@ void run_work_group(const nd_launch &launch, sycl::detail::cpu_group_ctx &g) {
 }
 
 namespace {
+// What the headers read about the running group (work_item_builtins.hpp:
+// sycl::stream's per-work-item state needs to know which group runs, and
+// whether its work-items interleave (as fibers, at barriers) or run one
+// after the other; the free-function work-item queries read the group):
+// set while a group, or a chunk of groups, runs on this thread.
+class running_group_scope {
+public:
+  explicit running_group_scope(const sycl::detail::cpu_group_ctx &g) {
+    __usycl_cpu_work_items_interleave = true;
+    __usycl_cpu_current_group = &g;
+  }
+  ~running_group_scope() {
+    __usycl_cpu_work_group_run = 0;
+    __usycl_cpu_work_items_interleave = false;
+    __usycl_cpu_current_group = nullptr;
+  }
+  running_group_scope(const running_group_scope &) = delete;
+  running_group_scope &operator=(const running_group_scope &) = delete;
+};
+
+// The executor's state for groups of g's shape: no barrier reached yet, no
+// fiber schedule.
+void start_groups(group_state &state, const sycl::detail::cpu_group_ctx &g) {
+  state.group_barrier_hit = state.sub_group_barrier_hit = false;
+  state.items = g.local[0] * g.local[1] * g.local[2];
+  state.width = std::max<uint32_t>(1, g.sub_group_width);
+  state.schedule_ready = false;
+}
+
 // The next group id (dimension 2 fastest): counting, no division.
 void advance_group(sycl::detail::cpu_group_ctx &g) {
   uint64_t *id = g.group;
@@ -396,19 +425,8 @@ void run_work_groups(const nd_launch &launch, sycl::detail::cpu_group_ctx &g, ui
   t_blocks.error.clear();
   ensure_local_memory(launch.local_mem_bytes);
   group_state &state = t_group;
-  state.group_barrier_hit = state.sub_group_barrier_hit = false;
-  state.items = g.local[0] * g.local[1] * g.local[2];
-  state.width = std::max<uint32_t>(1, g.sub_group_width);
-  state.schedule_ready = false;
-  __usycl_cpu_work_items_interleave = true;
-  __usycl_cpu_current_group = &g;
-  struct end_of_groups {
-    ~end_of_groups() {
-      __usycl_cpu_work_group_run = 0;
-      __usycl_cpu_work_items_interleave = false;
-      __usycl_cpu_current_group = nullptr;
-    }
-  } end_of_groups_on_exit;
+  start_groups(state, g);
+  running_group_scope running(g);
   for (uint64_t i = 0; i < count; ++i, advance_group(g)) {
     __usycl_cpu_work_group_run = ++state.groups_run;
     if (!launch.group_loops(launch.kernel_object, g)) [[unlikely]] {
@@ -431,10 +449,7 @@ void run_group(const nd_launch &launch, sycl::detail::cpu_group_ctx &g) {
   ensure_local_memory(launch.local_mem_bytes);
 
   group_state &state = t_group;
-  state.group_barrier_hit = state.sub_group_barrier_hit = false;
-  state.items = items;
-  state.width = std::max<uint32_t>(1, g.sub_group_width);
-  state.schedule_ready = false;
+  start_groups(state, g);
   pooled_stack alloc{&state.stacks};
 
   auto make_item = [&](uint64_t i) {
@@ -446,20 +461,8 @@ void run_group(const nd_launch &launch, sycl::detail::cpu_group_ctx &g) {
       return std::move(t_group.scheduler);
     });
   };
-  // Per-work-item state the headers keep on the thread (sycl::stream's format
-  // flags) needs to know which group runs, and whether its work-items
-  // interleave (as fibers, at barriers) or run one after the other; the
-  // free-function work-item queries read the group (work_item_builtins.hpp).
+  running_group_scope running(g);
   __usycl_cpu_work_group_run = ++state.groups_run;
-  __usycl_cpu_work_items_interleave = true;
-  __usycl_cpu_current_group = &g;
-  struct end_of_group {
-    ~end_of_group() {
-      __usycl_cpu_work_group_run = 0;
-      __usycl_cpu_work_items_interleave = false;
-      __usycl_cpu_current_group = nullptr;
-    }
-  } end_of_group_on_exit;
 
   if (launch.group_loops) {
     if (launch.group_loops(launch.kernel_object, g)) {
