@@ -681,6 +681,7 @@ bool GroupLoops::slotShareableIn(const Region &Reg, AllocaInst *Slot,
 // read a copy taken when the region begins. Loops over sub-groups keep one
 // slot per work-item.
 void GroupLoops::shareUniformSlots() {
+  Snapshots.assign(Regions.size(), {});
   if (HasSubGroups || Demoted.empty())
     return;
   SmallPtrSet<AllocaInst *, 8> Shared;
@@ -694,7 +695,6 @@ void GroupLoops::shareUniformSlots() {
         }))
       Shared.insert(Slot);
   }
-  Snapshots.assign(Regions.size(), {});
   for (bool Changed = true; Changed && !Shared.empty();) {
     Changed = false;
     DenseMap<Value *, bool> Memo;
@@ -827,15 +827,6 @@ void GroupLoops::emitStorage() {
   if (Arrays.empty() && !HasSubGroups)
     return;
   IRBuilder<> B(Prologue->getTerminator());
-  Type *I64 = B.getInt64Ty();
-  FunctionCallee Storage =
-      M.getOrInsertFunction(WorkItemStorageFunction, FunctionType::get(B.getPtrTy(), {I64}, false));
-  if (auto *Fn = dyn_cast<Function>(Storage.getCallee())) {
-    Fn->addRetAttr(Attribute::NoAlias);
-    Fn->addRetAttr(Attribute::NonNull);
-    Fn->addFnAttr(Attribute::NoUnwind);
-    Fn->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
-  }
   SmallVector<Value *, 8> Offsets;
   Value *Offset = B.getInt64(0);
   auto Append = [&](Value *Bytes) {
@@ -867,6 +858,14 @@ void GroupLoops::emitStorage() {
   // none: no call per group).
   CallInst *Base = nullptr;
   if (!Arrays.empty() || BlockOffset) {
+    FunctionCallee Storage = M.getOrInsertFunction(
+        WorkItemStorageFunction, FunctionType::get(B.getPtrTy(), {B.getInt64Ty()}, false));
+    if (auto *Fn = dyn_cast<Function>(Storage.getCallee())) {
+      Fn->addRetAttr(Attribute::NoAlias);
+      Fn->addRetAttr(Attribute::NonNull);
+      Fn->addFnAttr(Attribute::NoUnwind);
+      Fn->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+    }
     Base = B.CreateCall(Storage, {Offset}, "wi.storage");
     Base->addRetAttr(Attribute::getWithAlignment(Ctx, Align(64)));
   }
@@ -1504,7 +1503,7 @@ BasicBlock *GroupLoops::buildGroupLoops(const Scaffold &S) {
                 CurrentItem, VMap);
     // Shared slots the region reads as they were before it and stores anew:
     // a copy from before the work-items run.
-    for (const Snapshot &Snap : Snapshots.empty() ? ArrayRef<Snapshot>() : Snapshots[R]) {
+    for (const Snapshot &Snap : Snapshots[R]) {
       auto *Copy = new AllocaInst(Snap.Slot->getAllocatedType(), Snap.Slot->getAddressSpace(),
                                   Snap.Slot->getName() + ".before" + Twine(R),
                                   Prologue->getFirstInsertionPt());

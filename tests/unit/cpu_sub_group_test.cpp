@@ -666,3 +666,28 @@ TEST(CpuSubGroupExecutor, ChunkOfGroupsBackToBack) {
   EXPECT_EQ(group.group[1], 1u);
   EXPECT_EQ(group.group[2], 1u);
 }
+
+namespace {
+int g_loops_asked = 0;
+bool not_rewritten(const void *, const cpu_group_ctx &) {
+  ++g_loops_asked;
+  return false;
+}
+} // namespace
+
+TEST(CpuSubGroupExecutor, ChunkOfUnrewrittenGroupsAsksOnce) {
+  kernel_state k;
+  k.rounds = 1;
+  nd_launch l = make_launch(&reduce_kernel, k, 8, 4);
+  l.group_loops = &not_rewritten;
+  l.group.group_range[2] = 3;
+  g_loops_asked = 0;
+  cpu_group_ctx group = l.group;
+  usycl::rt::cpu::run_work_groups(l, group, 3);
+  EXPECT_EQ(g_loops_asked, 1) << "each group asked the launcher again";
+  for (uint64_t lid = 0; lid < 8; ++lid) EXPECT_EQ(k.out[lid], expected_sum(k, lid)) << lid;
+  // The id after the last of 3 (group ranges 1 x 1 x 3): {1, 0, 0}.
+  EXPECT_EQ(group.group[0], 1u);
+  EXPECT_EQ(group.group[1], 0u);
+  EXPECT_EQ(group.group[2], 0u);
+}

@@ -231,16 +231,18 @@ template <int Dims> struct cpu_group_geometry {
   }
   // (The work-item loops know its sub-group, lane and the sub-group's lanes.)
   USYCL_INLINE nd_item<Dims> item(const id<Dims> &lid, uint32_t sub_group, uint32_t lane) const {
-    const uint64_t items = local.size(), first = uint64_t(sub_group) * sub_group_width;
-    return item(lid, sub_group, lane,
-                uint32_t(items - first < sub_group_width ? items - first : sub_group_width));
+    return nd_item<Dims>(global_id(lid), lid, group, global, local, offset, sub_group_width,
+                         sub_group, lane);
   }
   USYCL_INLINE nd_item<Dims> item(const id<Dims> &lid, uint32_t sub_group, uint32_t lane,
                                   uint32_t lanes) const {
+    return nd_item<Dims>(global_id(lid), lid, group, global, local, offset, sub_group_width,
+                         sub_group, lane, lanes);
+  }
+  USYCL_INLINE id<Dims> global_id(const id<Dims> &lid) const {
     id<Dims> gid;
     for (int d = 0; d < Dims; ++d) gid[d] = group[d] * local[d] + lid[d] + offset[d];
-    return nd_item<Dims>(gid, lid, group, global, local, offset, sub_group_width, sub_group, lane,
-                         lanes);
+    return gid;
   }
 };
 

@@ -431,8 +431,11 @@ void run_work_groups(const nd_launch &launch, sycl::detail::cpu_group_ctx &g, ui
     __usycl_cpu_work_group_run = ++state.groups_run;
     if (!launch.group_loops(launch.kernel_object, g)) [[unlikely]] {
       // Not rewritten (the launcher tells at once, having run nothing):
-      // this group and the rest run as fibers.
-      for (; i < count; ++i, advance_group(g)) run_work_group(launch, g);
+      // this group and the rest run as fibers, without asking again.
+      note_fiber_fallback(launch);
+      nd_launch fibers = launch;
+      fibers.group_loops = nullptr;
+      for (; i < count; ++i, advance_group(g)) run_work_group(fibers, g);
       return;
     }
     if (state.barrier_hit()) [[unlikely]]
