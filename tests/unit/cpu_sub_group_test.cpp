@@ -613,8 +613,9 @@ namespace {
 const char *g_lone_frame = nullptr;
 void lone_kernel(const void *object, const cpu_group_ctx &, uint64_t begin, uint64_t end) {
   auto &k = *static_cast<kernel_state *>(const_cast<void *>(object));
-  char here = 0;
-  g_lone_frame = &here;
+  // The frame's own address, not a local's: AddressSanitizer moves locals
+  // whose address escapes onto a heap-allocated fake stack.
+  g_lone_frame = static_cast<const char *>(__builtin_frame_address(0));
   for (uint64_t lid = begin; lid < end; ++lid) {
     __usycl_cpu_group_barrier();
     auto *block = static_cast<int64_t *>(__usycl_cpu_sub_group_block(0));
@@ -638,11 +639,11 @@ bool record_group(const void *, const cpu_group_ctx &g) {
 TEST(CpuSubGroupExecutor, OneWorkItemGroupRunsOnTheCallersStack) {
   kernel_state k;
   nd_launch l = make_launch(&lone_kernel, k, 1, 4);
-  char caller = 0;
+  const char *caller = static_cast<const char *>(__builtin_frame_address(0));
   run(l);
   EXPECT_EQ(k.out[0], 42);
   // (A fiber's stack is an allocation of its own, far from this frame.)
-  const std::ptrdiff_t distance = &caller - g_lone_frame;
+  const std::ptrdiff_t distance = caller - g_lone_frame;
   EXPECT_GT(distance, 0);
   EXPECT_LT(distance, 64 * 1024) << "the work-item ran on another stack (a fiber)";
 }
