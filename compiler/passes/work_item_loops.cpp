@@ -38,6 +38,7 @@
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/CodeExtractor.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
@@ -156,6 +157,7 @@ public:
   unsigned privatised() const { return Arrays.size(); }
   unsigned guarded() const { return Guarded; }
   unsigned shared() const { return SharedSlots.size(); }
+  unsigned outlined() const { return Outlined; }
 
 private:
   struct Region {
@@ -210,6 +212,8 @@ private:
                        const SmallPtrSetImpl<AllocaInst *> &Shared,
                        DenseMap<Value *, bool> &Memo) const;
   void versionFullSubGroups();
+  void outlineLaneLoops();
+  bool manyCollectives() const;
   void addressBlocks();
   bool readsCurrentItem(const Region &Reg, const GlobalVariable *CurrentItem) const;
   // A region that begins `if (lid < n)` (n fixed for the group; a tree
@@ -281,6 +285,15 @@ private:
   SmallVector<SmallVector<Snapshot, 2>, 8> Snapshots; // per region
   SmallVector<PerItemArray, 8> Arrays;
   unsigned Guarded = 0;
+  // Per region of a launcher with sub-groups: the header of its loop over
+  // the sub-group's work-items, and where that loop ends.
+  struct LaneLoop {
+    WeakVH Head; // null once removed (a region nothing enters)
+    BasicBlock *Done;
+  };
+  SmallVector<LaneLoop, 8> LaneLoops;
+  SmallVector<Function *, 8> OutlinedLoops;
+  unsigned Outlined = 0;
 };
 
 std::optional<std::string> GroupLoops::inlineBarrierCallees() {
@@ -1259,6 +1272,7 @@ BasicBlock *GroupLoops::buildSubGroupLoops(const Scaffold &S) {
     if (G)
       dropGuardTest(*G, VMap);
 
+    LaneLoops.push_back({WeakVH(LaneHead), RegionDone});
     IRBuilder<> LL(LaneLatch);
     Value *Following = LL.CreateAdd(Lane, LL.getInt64(1), "", true, true);
     LL.CreateCondBr(LL.CreateICmpULT(Following, Bound), LaneHead, RegionDone);
@@ -1369,6 +1383,47 @@ void GroupLoops::versionFullSubGroups() {
     Full->eraseFromParent();
   else
     Full->setLinkage(GlobalValue::InternalLinkage);
+}
+
+bool GroupLoops::manyCollectives() const {
+  return HasSubGroups && Regions.size() > MaxRegionsToVersion;
+}
+
+// With many collectives, all lane loops sit in one dispatch loop inside the
+// loop over the sub-groups, and LLVM's loop strength reduction takes time
+// that grows much faster than the code (seconds per launcher from ~30
+// regions; a SYCL-CTS joint-scan file took 40 minutes). There each lane
+// loop becomes a function of its own (called once per sub-group and region,
+// a few nanoseconds), and the collectives' steps stay calls: code
+// generation stays linear. Fewer collectives keep the loops inline (and may
+// get the full-sub-group copy above).
+void GroupLoops::outlineLaneLoops() {
+  for (auto &[HeadHandle, Done] : LaneLoops) {
+    auto *Head = cast_or_null<BasicBlock>(HeadHandle);
+    if (!Head)
+      continue;
+    // The loop: what the header reaches before the loop's end.
+    SetVector<BasicBlock *> Blocks;
+    Blocks.insert(Head);
+    for (unsigned I = 0; I < Blocks.size(); ++I)
+      for (BasicBlock *Succ : successors(Blocks[I]))
+        if (Succ != Done)
+          Blocks.insert(Succ);
+    CodeExtractor Extractor(Blocks.getArrayRef(), /*DT=*/nullptr, /*AggregateArgs=*/true,
+                            nullptr, nullptr, nullptr, /*AllowVarArgs=*/false,
+                            /*AllowAlloca=*/false, /*AllocationBlock=*/nullptr,
+                            "wi.lanes");
+    if (!Extractor.isEligible())
+      continue; // stays inline
+    CodeExtractorAnalysisCache Cache(F);
+    Function *Loop = Extractor.extractCodeRegion(Cache);
+    if (!Loop)
+      continue;
+    Loop->addFnAttr(Attribute::NoInline);
+    Loop->removeFnAttr(Attribute::AlwaysInline);
+    OutlinedLoops.push_back(Loop);
+    ++Outlined;
+  }
 }
 
 void GroupLoops::buildLoops() {
@@ -1590,9 +1645,18 @@ std::optional<std::string> GroupLoops::run() {
   if (verifyFunction(F, &Report))
     return "internal error of the pass (please report it): " +
            StringRef(Broken).split('\n').first.str();
-  inlineSteps();
-  versionFullSubGroups();
+  if (manyCollectives()) {
+    // (Each step stays one call, shared by the collectives of its kind.)
+    StepCalls.clear();
+    outlineLaneLoops();
+  } else {
+    inlineSteps();
+    versionFullSubGroups();
+  }
   simplify(F, FAM, /*Loops=*/true, /*Unswitch=*/!HasSubGroups);
+  // (The optimiser's simplification pipeline ran before this pass.)
+  for (Function *Loop : OutlinedLoops)
+    simplify(*Loop, FAM, /*Loops=*/true);
   return std::nullopt;
 }
 
@@ -1666,7 +1730,11 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &MAM) 
                << ore::NV("Barriers", Loops.barriers()) << " barrier(s), "
                << ore::NV("PerItemArrays", Loops.privatised()) << " per-work-item array(s), "
                << ore::NV("SharedValues", Loops.shared()) << " value(s) the same for all, "
-               << ore::NV("Guarded", Loops.guarded()) << " loop(s) over the work-items below a bound)";
+               << ore::NV("Guarded", Loops.guarded()) << " loop(s) over the work-items below a bound"
+               << (Loops.outlined() ? ", " + std::to_string(Loops.outlined()) +
+                                          " of them functions of their own (many collectives)"
+                                    : std::string())
+               << ")";
       });
   }
   return PreservedAnalyses::none();

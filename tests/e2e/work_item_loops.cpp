@@ -315,6 +315,81 @@ void uniform_values(queue &q) {
   }
 }
 
+// Many sub-group collectives in one kernel (joint scans over the group and
+// over each sub-group, with and without an initial value chosen at run
+// time, as SYCL-CTS's joint-scan tests do): on the CPU each loop over a
+// sub-group's work-items becomes a function of its own (compile time).
+void many_collectives(queue &q) {
+  constexpr size_t wg = 40, groups = 3, len = 70;
+  std::vector<int> in(len);
+  for (size_t i = 0; i < len; ++i) in[i] = int(i % 7) - 2;
+  std::vector<int> out(groups * 5 * len, -99);
+  const bool with_init = in.size() > 3; // decided at run time
+  {
+    buffer<int> bin(in.data(), range<1>(len)), bout(out.data(), range<1>(out.size()));
+    q.submit([&](handler &h) {
+      accessor a(bin, h, read_only);
+      accessor o(bout, h, write_only);
+      h.parallel_for(nd_range<1>(groups * wg, wg), [=](nd_item<1> it) {
+        const auto g = it.get_group();
+        const auto sg = it.get_sub_group();
+        const int *first = &a[0], *last = first + len;
+        int *base = &o[0] + g.get_group_linear_id() * 5 * len;
+        plus<int> op;
+        if (with_init) {
+          joint_exclusive_scan(g, first, last, base, 10, op);
+          joint_inclusive_scan(g, first, last, base + len, op, 10);
+        } else {
+          joint_exclusive_scan(g, first, last, base, op);
+          joint_inclusive_scan(g, first, last, base + len, op);
+        }
+        // Each sub-group scans the input into a slice of its own.
+        const size_t slice = len / 8;
+        const size_t s = sg.get_group_linear_id();
+        int *mine = base + 2 * len + s * slice;
+        if (s < 8) {
+          if (with_init)
+            joint_inclusive_scan(sg, first, first + slice, mine, op, 10);
+          else
+            joint_inclusive_scan(sg, first, first + slice, mine, op);
+        }
+        const int total = reduce_over_group(sg, int(sg.get_local_linear_id()), op);
+        const int before = exclusive_scan_over_group(sg, 1, op);
+        base[3 * len + it.get_local_linear_id()] = total * 1000 + before;
+        base[4 * len + it.get_local_linear_id()] = int(sg.get_local_linear_range());
+      });
+    });
+  }
+  for (size_t grp = 0; grp < groups; ++grp) {
+    const int *r = out.data() + grp * 5 * len;
+    int acc = 10;
+    for (size_t i = 0; i < len; ++i) {
+      e2e::check_eq("joint exclusive " + std::to_string(i), r[i], acc);
+      acc += in[i];
+      e2e::check_eq("joint inclusive " + std::to_string(i), r[len + i], acc);
+    }
+    // The sub-group width is what the kernel saw (sub-group 0 is full).
+    const size_t lanes = size_t(r[4 * len]);
+    const size_t sub_groups = (wg + lanes - 1) / lanes, slice = len / 8;
+    for (size_t s = 0; s < std::min<size_t>(sub_groups, 8); ++s) {
+      int sacc = 10;
+      for (size_t i = 0; i < slice; ++i) {
+        sacc += in[i];
+        e2e::check_eq("sub-group joint inclusive " + std::to_string(s) + "." + std::to_string(i),
+                      r[2 * len + s * slice + i], sacc);
+      }
+    }
+    for (size_t lid = 0; lid < wg; ++lid) {
+      const size_t s = lid / lanes, lane = lid % lanes;
+      const size_t n = std::min(lanes, wg - s * lanes);
+      const int total = int(n * (n - 1) / 2);
+      e2e::check_eq("sub-group collectives " + std::to_string(lid), r[3 * len + lid],
+                    total * 1000 + int(lane));
+      e2e::check_eq("sub-group lanes " + std::to_string(lid), r[4 * len + lid], int(n));
+    }
+  }
+}
+
 void no_barrier(queue &q) {
   constexpr size_t n = 1000, wg = 40;
   std::vector<long> out(n, 0);
@@ -345,6 +420,7 @@ int main() {
   group_algorithms_and_helpers(q);
   guarded_regions(q);
   uniform_values(q);
+  many_collectives(q);
   no_barrier(q);
   return e2e::finish("work_item_loops");
 }
