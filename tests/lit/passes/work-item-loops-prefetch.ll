@@ -52,8 +52,12 @@ body:
   %gid = add i64 %first, %lin
   %in.l = getelementptr double, ptr %in, i64 %gid
   %x = load double, ptr %in.l
+  ; (in[gid + 1]: the same stream)
+  %in.r = getelementptr double, ptr %in.l, i64 1
+  %x1 = load double, ptr %in.r
+  %x2 = fadd double %x, %x1
   %s.l = getelementptr double, ptr %scratch, i64 %lin
-  store double %x, ptr %s.l
+  store double %x2, ptr %s.l
   call void @__usycl_cpu_group_barrier()
   ; (scratch: the same addresses in every group)
   %y = load double, ptr %s.l
