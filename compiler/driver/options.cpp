@@ -80,6 +80,14 @@ bool isHeaderExtension(StringRef Extension) {
 
 // Languages of -x that name source code; "none" restores extension-based
 // classification; anything else (c, cuda, assembler, ...) is not SYCL.
+// -std= values of C++ standards before C++17 (clang's spellings, GNU and
+// ISO, and their draft names).
+bool isBeforeCxx17(StringRef Standard) {
+  Standard.consume_front("gnu++") || Standard.consume_front("c++");
+  return Standard == "98" || Standard == "03" || Standard == "0x" || Standard == "11" ||
+         Standard == "1y" || Standard == "14";
+}
+
 bool isCxxLanguage(StringRef Language) {
   return Language == "c++" || Language == "c++-cpp-output";
 }
@@ -518,6 +526,11 @@ Expected<DriverOptions> CommandLineParser::parse() {
     case copts::OPT_x:
       Language = A.getValue();
       continue;
+    case copts::OPT_std_EQ:
+      if (isBeforeCxx17(A.getValue()))
+        return makeError("'" + First + "': SYCL 2020 needs C++17 or later; use -std=c++17 or "
+                         "-std=c++20 (or leave -std out: C++17 is the default)");
+      break;
     case copts::OPT__HASH_HASH_HASH:
       return makeError("'-###' is not supported; use -v to see the commands "
                        "usycl++ runs");

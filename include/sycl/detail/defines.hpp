@@ -1,6 +1,11 @@
 // Macros shared by every header.
 #pragma once
 
+// (usycl++ says so before compiling; this is for other compilers' users.)
+#if defined(__cplusplus) && __cplusplus < 201703L
+#error "SYCL 2020 needs C++17 or later: compile with -std=c++17 or -std=c++20"
+#endif
+
 #define USYCL_EXPORT __attribute__((visibility("default")))
 
 // SYCL_EXTERNAL functions must reach the device code of their translation
