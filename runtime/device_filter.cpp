@@ -128,4 +128,17 @@ bool device_filter::accepts(std::string_view backend, filter_device_type type,
   return selected;
 }
 
+std::vector<std::string>
+device_filter::absent_backends(const std::vector<std::string_view> &present) const {
+  std::vector<std::string> absent;
+  for (const auto &t : terms) {
+    if (t.negative || t.backend == "*" ||
+        std::find(present.begin(), present.end(), t.backend) != present.end() ||
+        std::find(absent.begin(), absent.end(), t.backend) != absent.end())
+      continue;
+    absent.push_back(t.backend);
+  }
+  return absent;
+}
+
 } // namespace usycl::rt

@@ -31,6 +31,9 @@ struct device_filter {
 
   // Whether the index-th device (within its backend) passes the filter.
   bool accepts(std::string_view backend, filter_device_type type, unsigned index) const;
+  // The backends positive terms name that are not among `present` (DPC++'s
+  // level_zero, opencl, hip: usycl has none of them), each once.
+  std::vector<std::string> absent_backends(const std::vector<std::string_view> &present) const;
 };
 
 // Parses the variable's value; on malformed input returns std::nullopt and

@@ -84,6 +84,16 @@ runtime_state::runtime_state() {
         !error.empty() && selector_error_.empty())
       selector_error_ = std::move(error);
 
+  // DPC++ users' selectors name backends usycl does not have: say so first
+  // (else the only note is that every device was filtered out).
+  if (filter) {
+    std::vector<std::string_view> present;
+    for (auto &backend : backends_) present.push_back(backend->name());
+    for (const std::string &absent : filter->absent_backends(present))
+      notes_.push_back("ONEAPI_DEVICE_SELECTOR names the '" + absent +
+                       "' backend, which usycl does not have; its backends are native_cpu (the "
+                       "host CPU) and cuda (NVIDIA GPUs), e.g. ONEAPI_DEVICE_SELECTOR=cuda:0");
+  }
   for (auto &backend : backends_) {
     sycl::backend id = std::string_view(backend->name()) == "cuda" ? sycl::backend::ext_oneapi_cuda
                                                                     : sycl::backend::native_cpu;

@@ -39,5 +39,9 @@ int main() {
   run_case("native_cpu:0,,1", {"native_cpu:0,,1"});
   // Well-formed, but it removes every device: the error says why.
   run_case("!*:*", {"ONEAPI_DEVICE_SELECTOR"});
+  // DPC++'s backends that usycl does not have: named, with the ones it has.
+  run_case("level_zero:*", {"'level_zero' backend, which usycl does not have", "native_cpu",
+                            "cuda"});
+  run_case("opencl:gpu;hip:0", {"'opencl' backend", "'hip' backend"});
   return e2e::finish("err_device_selector");
 }

@@ -240,3 +240,15 @@ TEST(DeviceFilterErrors, HugeIndexIsRejectedNotWrapped) {
     EXPECT_NE(error.find("4294967296"), std::string::npos) << error;
   }
 }
+
+// DPC++'s other backends parse (a selector may list several), and the
+// runtime names those it does not have.
+TEST(DeviceFilter, BackendsUsyclDoesNotHave) {
+  auto f = parse_ok("level_zero:*;opencl:gpu;!hip:*;cuda:0;level_zero:1");
+  const std::vector<std::string> absent = f.absent_backends({"native_cpu", "cuda"});
+  ASSERT_EQ(absent.size(), 2u);
+  EXPECT_EQ(absent[0], "level_zero");
+  EXPECT_EQ(absent[1], "opencl");
+  EXPECT_TRUE(parse_ok("*:gpu").absent_backends({"native_cpu", "cuda"}).empty());
+  EXPECT_FALSE(f.accepts("native_cpu", cpu, 0));
+}
