@@ -48,6 +48,10 @@ static Error runDriver(int argc, char **argv) {
     printHelp();
     return Error::success();
   }
+  if (Options->PrintTargets) {
+    printTargets(outs());
+    return Error::success();
+  }
 
   Expected<Toolchain> Tools =
       Toolchain::discover(argv[0], reinterpret_cast<void *>(&printVersion));

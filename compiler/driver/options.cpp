@@ -518,6 +518,9 @@ Expected<DriverOptions> CommandLineParser::parse() {
     case copts::OPT_version:
       Options.PrintVersion = true;
       continue;
+    case copts::OPT_print_targets:
+      Options.PrintTargets = true;
+      continue;
     case copts::OPT_fsycl:
       continue; // always on
     case copts::OPT_fno_sycl:
@@ -606,7 +609,7 @@ void CommandLineParser::applyFixedTargets() {
 }
 
 Error CommandLineParser::validate() {
-  if (Options.PrintHelp || Options.PrintVersion)
+  if (Options.PrintHelp || Options.PrintVersion || Options.PrintTargets)
     return Error::success();
   applyFixedTargets();
   if (Error E = checkBackendArgs())

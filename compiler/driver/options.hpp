@@ -101,6 +101,7 @@ struct DriverOptions {
   bool SaveTemps = false;
   bool PrintHelp = false;
   bool PrintVersion = false;
+  bool PrintTargets = false; // --print-targets
 
   bool hasGpuTargets() const;
   std::vector<const TargetInfo *> gpuTargets() const;

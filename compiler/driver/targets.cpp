@@ -135,6 +135,41 @@ std::string validTargetNames() {
   return join(Names, ", ");
 }
 
+std::string unknownTargetMessage(StringRef Name, StringRef Flag) {
+  // Names a typo away (a digit, a dropped underscore), in the table's order.
+  const unsigned Limit = std::max<unsigned>(1, Name.size() / 5);
+  unsigned Closest = Limit + 1;
+  std::vector<std::string> Best;
+  auto Consider = [&](StringRef Candidate) {
+    const unsigned Distance = Name.edit_distance(Candidate, /*AllowReplacements=*/true, Limit);
+    if (Distance > Limit || Distance > Closest)
+      return;
+    if (Distance < Closest)
+      Best.clear(), Closest = Distance;
+    if (Best.size() < 3)
+      Best.push_back(Candidate.str());
+  };
+  for (const TargetInfo &T : tables().Targets)
+    Consider(T.Name);
+  for (const auto &[Alias, Canonical] : tables().Aliases)
+    Consider(Alias);
+  std::string Message = "unknown target '" + Name.str() + "' in '" + Flag.str() + "'";
+  if (!Best.empty())
+    Message += "; did you mean " + join(Best, " or ") + "?";
+  return Message + " (usycl++ --print-targets lists every target)";
+}
+
+void printTargets(raw_ostream &OS) {
+  for (const TargetInfo &T : tables().Targets) {
+    OS << T.Name;
+    if (!T.Arch.empty())
+      OS << " (" << T.Arch << ")";
+    OS << "\n";
+  }
+  for (const auto &[Alias, Canonical] : tables().Aliases)
+    OS << Alias << " = " << Canonical << "\n";
+}
+
 Expected<std::vector<std::string>> targetMacros(const TargetInfo &Target,
                                                 StringRef ConfigPath) {
   if (Target.isGeneric())
@@ -209,9 +244,7 @@ parseTargetList(StringRef List, StringRef FlagName) {
     }
     const TargetInfo *T = findTarget(Name);
     if (!T)
-      return createStringError("unknown target '" + Name + "' in '" +
-                               FlagName + "=" + List +
-                               "'; valid targets are: " + validTargetNames());
+      return createStringError(unknownTargetMessage(Name, (FlagName + "=" + List).str()));
     if (!is_contained(Result, T))
       Result.push_back(T);
   }
@@ -264,19 +297,7 @@ parseFixedTargetList(StringRef List, StringRef FlagName) {
                    std::string_view(Name.data(), Name.size()))) {
       Canonical = std::string(Known->canonical());
     } else {
-      std::vector<std::string> Compiled, Others;
-      for (const TargetInfo &T : tables().Targets)
-        if (!T.isGeneric())
-          Compiled.push_back(T.Name.str());
-      for (const auto &[Alias, Canonical] : tables().Aliases)
-        Compiled.push_back((Alias + " (= " + Canonical + ")").str());
-      for (const auto &Known : sycl::detail::device_target_table)
-        if (!findTarget(StringRef(Known.name.data(), Known.name.size())))
-          Others.push_back(std::string(Known.name));
-      return createStringError(
-          "unknown target '" + Name + "' in '" + FlagName + "=" + List +
-          "'; valid targets are: " + join(Compiled, ", ") +
-          "; and devices usycl++ does not compile for: " + join(Others, ", "));
+      return createStringError(unknownTargetMessage(Name, (FlagName + "=" + List).str()));
     }
     if (!is_contained(Result, Canonical))
       Result.push_back(std::move(Canonical));

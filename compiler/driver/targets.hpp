@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "llvm/Support/raw_ostream.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -82,6 +84,14 @@ const TargetInfo *findTarget(llvm::StringRef Name);
 
 // "x86_64, spir64_x86_64 (= x86_64), ..." for error messages and --help.
 std::string validTargetNames();
+
+// The error for a name -fsycl-targets / -fsycl-fixed-targets does not know:
+// the nearest valid names (edit distance) and where the full list is.
+std::string unknownTargetMessage(llvm::StringRef Name, llvm::StringRef Flag);
+
+// `usycl++ --print-targets`: one target per line with what it compiles for,
+// then the aliases.
+void printTargets(llvm::raw_ostream &OS);
 
 // The -D flags of seed 004 for a device target, for the pass that compiles
 // its kernels: its __SYCL_TARGET_*__ macro and __USYCL_TARGET_ASPECTS__=<the
