@@ -721,6 +721,8 @@ void printHelp() {
             "USYCL_EMULATE reads\n"
             "  USYCL_CPU_SUB_GROUP_SIZE=4|8|16|32|64  the CPU's sub-group "
             "width without reqd_sub_group_size\n"
+            "  USYCL_CPU_HUGE_PAGES=0     the CPU device's large "
+            "allocations keep ordinary pages\n"
             "  USYCL_ASSERT_ABORT=1, USYCL_ASSERT_BREAK=1  a failed device "
             "assert aborts / stops\n\n"
             "DIFFERENCES FROM DPC++ (icpx -fsycl):\n"

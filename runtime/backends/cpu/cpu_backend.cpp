@@ -4,6 +4,7 @@
 #include "../../backend.hpp"
 #include "../../host_memory.hpp"
 #include "cpu_assert.hpp"
+#include "cpu_memory.hpp"
 #include "group_executor.hpp"
 #include "sub_group_width.hpp"
 #include "thread_pool.hpp"
@@ -455,9 +456,7 @@ public:
     // (host_memory.hpp says why).
     if (bytes == 0 || bytes > info_.max_mem_alloc_size || (alignment & (alignment - 1)))
       return nullptr;
-    alignment = std::max<size_t>(alignment, 64);
-    size_t rounded = (bytes + alignment - 1) / alignment * alignment;
-    return std::aligned_alloc(alignment, rounded);
+    return allocate(bytes, std::max<size_t>(alignment, 64));
   }
   void free(void *ptr, usm_kind) override { std::free(ptr); }
   std::unique_ptr<backend_queue> create_queue(bool, bool) override {
