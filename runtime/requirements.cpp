@@ -133,13 +133,19 @@ std::optional<requirement_failure> check_requirements(const image_requirements &
                                  "Kernel has a required sub-group size of '" + std::to_string(s) +
                                      "' but device does not support this sub-group size."};
   for (const auto &wg : req.work_group_sizes) {
-    uint64_t total = 1;
+    // Up to three uint32 factors: the product needs 96 bits. In 64 bits a 3-D
+    // size of saturated values (reqd_work_group_size(SIZE_MAX, ...), stored as
+    // UINT32_MAX) wrapped to 12884901887 in the message.
+    unsigned __int128 total = 1;
     for (uint32_t d : wg) total *= d;
+    std::string total_text;
+    for (unsigned __int128 t = total; t != 0 || total_text.empty(); t /= 10)
+      total_text.insert(total_text.begin(), static_cast<char>('0' + static_cast<int>(t % 10)));
     std::string sizes = brace_list(wg.data(), wg.size());
     if (total > device.max_work_group_size)
       return requirement_failure{
           errc::kernel_not_supported,
-          "Kernel has a required work-group size of '" + sizes + "' (" + std::to_string(total) +
+          "Kernel has a required work-group size of '" + sizes + "' (" + total_text +
               " work-items) but device supports at most " +
               std::to_string(device.max_work_group_size) + " work-items per work-group."};
     for (size_t d = 0; d < wg.size(); ++d) {

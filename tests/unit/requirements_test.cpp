@@ -452,6 +452,15 @@ TEST(RequirementsCheck, WorkGroupSizeTooLarge) {
                         "supports at most 64 work-items in dimension 0.");
   r.work_group_sizes = {{1024}};
   EXPECT_FALSE(check_requirements(r, gpu_info("GPU", {2}, {32})));
+  // reqd_work_group_size(SIZE_MAX, SIZE_MAX, SIZE_MAX) is stored saturated
+  // (UINT32_MAX each): the count is their exact product, not its value
+  // modulo 2^64 (12884901887, issue 19.21).
+  r.work_group_sizes = {{UINT32_MAX, UINT32_MAX, UINT32_MAX}};
+  f = check_requirements(r, gpu_info("GPU", {2}, {32}));
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->message, "Kernel has a required work-group size of '{4294967295, 4294967295, "
+                        "4294967295}' (79228162458924105385300197375 work-items) but device "
+                        "supports at most 1024 work-items per work-group.");
 }
 
 TEST(RequirementsCheck, LocalRange) {
