@@ -119,7 +119,7 @@ private:
   // are known (checkBackendArgs).
   std::vector<std::pair<std::string, std::string>> BackendArgs;
   Error checkBackendArgs();
-  void applyCudaArch(StringRef Shown, StringRef Arch);
+  Error applyCudaArch(StringRef Shown, StringRef Arch);
   void addHostOpenMP();
   bool HostOpenMP = false;
 };
@@ -150,10 +150,28 @@ static StringRef cudaArchOption(StringRef Value) {
   return {};
 }
 
+// The architectures -Xsycl-target-backend --cuda-gpu-arch= may name: those of
+// the nvidia_gpu_* targets ("sm_50, ..., sm_121").
+static std::string nvidiaArchNames() {
+  std::vector<std::string> Archs;
+  for (const TargetInfo &T : allTargets())
+    if (T.Kind == TargetKind::NvidiaGpu && !T.isGeneric())
+      Archs.push_back(T.Arch.str());
+  return join(Archs, ", ");
+}
+
 // DPC++ programs choose the GPU of the generic CUDA target this way:
 //   -fsycl-targets=nvptx64-nvidia-cuda -Xsycl-target-backend --cuda-gpu-arch=sm_80
 // which means usycl's nvidia_gpu_sm_80 (native code, no JIT at load time).
-void CommandLineParser::applyCudaArch(StringRef Shown, StringRef Arch) {
+Error CommandLineParser::applyCudaArch(StringRef Shown, StringRef Arch) {
+  // An architecture usycl++ has no target for is an error whatever the other
+  // flags say: compiling generic sm_50 PTX instead (what this did once)
+  // silently gives the user code for another GPU than the one asked for.
+  const TargetInfo *Device = findTarget(("nvidia_gpu_" + Arch).str());
+  if (!Device || Device->Kind != TargetKind::NvidiaGpu || Device->isGeneric())
+    return makeError("'" + Shown + "': usycl++ has no NVIDIA GPU target for '" +
+                     Arch + "'; supported architectures: " + nvidiaArchNames() +
+                     " (usycl++ --print-targets lists every target)");
   auto Generic = find_if(Options.Targets, [](const TargetInfo *T) {
     return T->Kind == TargetKind::NvidiaGpu && T->isGeneric();
   });
@@ -161,21 +179,14 @@ void CommandLineParser::applyCudaArch(StringRef Shown, StringRef Arch) {
     printWarning("'" + Shown + "' ignored: it chooses the GPU of the generic "
                  "target nvptx64-nvidia-cuda, which -fsycl-targets does not "
                  "list (name the GPU there instead, e.g. "
-                 "-fsycl-targets=nvidia_gpu_" + Arch.str() + ")");
-    return;
-  }
-  const TargetInfo *Device = findTarget(("nvidia_gpu_" + Arch).str());
-  if (!Device) {
-    printWarning("'" + Shown + "': usycl++ has no target for '" + Arch.str() +
-                 "'; nvptx64-nvidia-cuda stays generic PTX, compiled for the "
-                 "GPU when the program loads it (valid targets: " +
-                 validTargetNames() + ")");
-    return;
+                 "-fsycl-targets=" + Device->Name + ")");
+    return Error::success();
   }
   if (is_contained(Options.Targets, Device))
     Options.Targets.erase(Generic);
   else
     *Generic = Device;
+  return Error::success();
 }
 
 Error CommandLineParser::checkBackendArgs() {
@@ -187,7 +198,8 @@ Error CommandLineParser::checkBackendArgs() {
                            : StringRef();
     StringRef Arch = cudaArchOption(Value);
     if (!Arch.empty() && (Triple.empty() || Triple.starts_with("nvptx64"))) {
-      applyCudaArch(Shown, Arch);
+      if (Error E = applyCudaArch(Shown, Arch))
+        return E;
       continue;
     }
     if (Triple.starts_with("nvptx64")) {

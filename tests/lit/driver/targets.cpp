@@ -40,9 +40,25 @@
 // RUN:   | FileCheck %s --check-prefix=ARCH2
 // ARCH2-COUNT-1: --offload-device-only --offload-arch=sm_90
 // ARCH2-NOT: --offload-arch=sm_50
-// RUN: %usycl -c -fsycl-targets=nvptx64-nvidia-cuda -Xsycl-target-backend --cuda-gpu-arch=sm_99 %s -o %t/arch3.o 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=ARCH3
-// ARCH3: warning: '-Xsycl-target-backend "--cuda-gpu-arch=sm_99"': usycl++ has no target for 'sm_99'; nvptx64-nvidia-cuda stays generic PTX
+// DPC++'s spelling with the triple, and the architecture of the issue (19.9).
+// RUN: %usycl -v -c -fsycl-targets=nvptx64-nvidia-cuda -Xsycl-target-backend=nvptx64-nvidia-cuda --cuda-gpu-arch=sm_80 %s -o %t/arch6.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ARCH
+// RUN: llvm-readelf -S %t/arch6.o | FileCheck %s --check-prefix=ARCH-SECTIONS
+// ARCH-SECTIONS: .usycl.device.nvidia_gpu_sm_80
+// ARCH-SECTIONS-NOT: .usycl.device.nvptx64-nvidia-cuda
+//
+// An architecture usycl++ has no target for is one error naming the value,
+// the flag and the supported list; nothing is compiled (no generic sm_50).
+// RUN: not %usycl -c -fsycl-targets=nvptx64-nvidia-cuda -Xsycl-target-backend --cuda-gpu-arch=sm_99 %s -o %t/arch3.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ARCH3 --implicit-check-not=warning --implicit-check-not=error
+// ARCH3: error: '-Xsycl-target-backend "--cuda-gpu-arch=sm_99"': usycl++ has no NVIDIA GPU target for 'sm_99'; supported architectures: sm_50, {{.*}}sm_90, {{.*}} (usycl++ --print-targets lists every target)
+// RUN: not test -e %t/arch3.o
+// RUN: not %usycl -c -fsycl-targets=nvptx64-nvidia-cuda -Xsycl-target-backend=nvptx64-nvidia-cuda --cuda-gpu-arch=gfx90a %s -o %t/arch7.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ARCH7
+// ARCH7: error: '-Xsycl-target-backend=nvptx64-nvidia-cuda "--cuda-gpu-arch=gfx90a"': usycl++ has no NVIDIA GPU target for 'gfx90a'; supported architectures: sm_50,
+// RUN: not %usycl -c -fsycl-targets=x86_64 -Xs --offload-arch=sm_99 %s -o %t/arch8.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ARCH8
+// ARCH8: error: '-Xs "--offload-arch=sm_99"': usycl++ has no NVIDIA GPU target for 'sm_99'
 // RUN: %usycl -c -fsycl-targets=nvidia_gpu_sm_80 -Xsycl-target-backend --cuda-gpu-arch=sm_80 %s -o %t/arch4.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ARCH4
 // ARCH4: warning: '-Xsycl-target-backend "--cuda-gpu-arch=sm_80"' ignored: it chooses the GPU of the generic target nvptx64-nvidia-cuda, which -fsycl-targets does not list
