@@ -19,10 +19,12 @@ namespace usycl::driver {
 namespace {
 
 // Backend data of the NVIDIA devices usycl++ compiles for: the lowest PTX ISA
-// version each architecture needs. Names, macros and identity aspects come
-// from device_targets.def; a def row without an entry here (sm_100 and
-// newer, which this LLVM/CUDA pairing is not set up for) is a device
-// -fsycl-fixed-targets accepts but -fsycl-targets does not.
+// version each architecture needs (llc refuses less: "PTX version 7.8 does
+// not support target sm_100"). Names, macros and identity aspects come from
+// device_targets.def; a def row without an entry here is a device
+// -fsycl-fixed-targets accepts but -fsycl-targets does not: sm_101, which
+// CUDA 13's ptxas no longer knows (it became sm_110), so no cubin could be
+// built and no CUDA 13 driver would load its PTX (docs/driver.md).
 struct NvidiaBackend {
   StringLiteral Arch;
   unsigned MinPtxVersion;
@@ -32,6 +34,8 @@ constexpr NvidiaBackend NvidiaArchs[] = {
   {"sm_50", 40}, {"sm_52", 41}, {"sm_53", 42}, {"sm_60", 50}, {"sm_61", 50},
   {"sm_62", 50}, {"sm_70", 60}, {"sm_72", 61}, {"sm_75", 63}, {"sm_80", 70},
   {"sm_86", 71}, {"sm_87", 74}, {"sm_89", 78}, {"sm_90", 78}, {"sm_90a", 80},
+  {"sm_100", 86}, {"sm_100a", 86}, {"sm_103", 88}, {"sm_110", 90},
+  {"sm_120", 87}, {"sm_121", 88},
 };
 // clang-format on
 

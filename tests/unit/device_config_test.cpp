@@ -73,6 +73,7 @@ TEST(AspectTable, IdentityAspects) {
   EXPECT_EQ(sd::aspect_value("ext_nvidia_gpu_sm_90"), 1036);
   EXPECT_EQ(sd::aspect_value("ext_nvidia_gpu_sm_121"), 1042);
   EXPECT_EQ(sd::aspect_value("ext_nvidia_gpu_sm_90a"), 1043);
+  EXPECT_EQ(sd::aspect_value("ext_nvidia_gpu_sm_100a"), 1044);
   EXPECT_EQ(sd::aspect_name(1036), "ext_nvidia_gpu_sm_90");
   EXPECT_EQ(static_cast<int>(sycl::aspect::ext_intel_gpu_acm_g10), 1019);
   EXPECT_EQ(static_cast<int>(sycl::aspect::ext_nvidia_gpu_sm_80), 1032);
@@ -99,7 +100,7 @@ TEST(AspectTable, EveryValueOnceAndEnumAgrees) {
 }
 
 TEST(AspectTable, TargetsAndAliases) {
-  // 1 CPU + 22 Intel GPUs + 21 NVIDIA, plus 13 numeric Intel aliases.
+  // 1 CPU + 22 Intel GPUs + 22 NVIDIA, plus 13 numeric Intel aliases.
   size_t canonical = 0, aliases = 0;
   for (const sd::device_target &t : sd::device_target_table) {
     (t.is_alias() ? aliases : canonical)++;
@@ -110,7 +111,7 @@ TEST(AspectTable, TargetsAndAliases) {
     EXPECT_EQ(c->macro, t.macro) << t.name;
     EXPECT_EQ(sd::aspect_value(t.aspect_name), t.aspect);
   }
-  EXPECT_EQ(canonical, 44u);
+  EXPECT_EQ(canonical, 45u);
   EXPECT_EQ(aliases, 13u);
   const sd::device_target *skl = sd::find_target("intel_gpu_9_0_9");
   ASSERT_NE(skl, nullptr);
@@ -328,7 +329,8 @@ TEST_F(ShippedConfig, RealAspects) {
   EXPECT_FALSE(has(entry("nvidia_gpu_sm_50").aspects, fp16));
   EXPECT_TRUE(has(entry("nvidia_gpu_sm_53").aspects, fp16));
   for (const char *n : {"nvidia_gpu_sm_50", "nvidia_gpu_sm_90", "nvidia_gpu_sm_90a",
-                        "nvidia_gpu_sm_121"}) {
+                        "nvidia_gpu_sm_100", "nvidia_gpu_sm_100a", "nvidia_gpu_sm_103",
+                        "nvidia_gpu_sm_110", "nvidia_gpu_sm_120", "nvidia_gpu_sm_121"}) {
     target_entry e = entry(n);
     EXPECT_TRUE(has(e.aspects, gpu) && has(e.aspects, fp64)) << n;
     EXPECT_EQ(e.sub_group_sizes, (std::vector<uint32_t>{32})) << n;
@@ -336,6 +338,8 @@ TEST_F(ShippedConfig, RealAspects) {
   EXPECT_TRUE(has(entry("nvidia_gpu_sm_90").aspects, atomic64));
   EXPECT_TRUE(has(entry("nvidia_gpu_sm_90").aspects, 1036));
   EXPECT_TRUE(has(entry("nvidia_gpu_sm_90a").aspects, 1043));
+  EXPECT_TRUE(has(entry("nvidia_gpu_sm_100a").aspects, 1044));
+  EXPECT_TRUE(has(entry("nvidia_gpu_sm_100a").aspects, atomic64));
   // Intel: fp64 only where the hardware has it.
   EXPECT_TRUE(has(entry("intel_gpu_pvc").aspects, fp64));
   EXPECT_EQ(entry("intel_gpu_pvc").sub_group_sizes, (std::vector<uint32_t>{16, 32}));

@@ -52,9 +52,9 @@
 // on a CPU emulating one). Nothing is compiled for them: the CPU analysis
 // pass alone still records the kernels' requirements (fixed_target) so the
 // runtime can refuse them.
-// RUN: %usycl -v -c -fsycl-fixed-targets=nvidia_gpu_sm_120 %s -o %t/new.o 2>&1 | FileCheck %s --check-prefix=NEWGPU
-// NEWGPU: usycl++: warning: none of the targets of '-fsycl-fixed-targets=nvidia_gpu_sm_120' is one usycl++ compiles for; no device code is built (add -fsycl-targets= to choose targets)
-// NEWGPU: --offload-device-only --offload-arch=sm_50 {{.*}}-fplugin-arg-usycl-target=x86_64 -fplugin-arg-usycl-fixed-targets=nvidia_gpu_sm_120
+// RUN: %usycl -v -c -fsycl-fixed-targets=nvidia_gpu_sm_101 %s -o %t/new.o 2>&1 | FileCheck %s --check-prefix=NEWGPU
+// NEWGPU: usycl++: warning: none of the targets of '-fsycl-fixed-targets=nvidia_gpu_sm_101' is one usycl++ compiles for; no device code is built (add -fsycl-targets= to choose targets)
+// NEWGPU: --offload-device-only --offload-arch=sm_50 {{.*}}-fplugin-arg-usycl-target=x86_64 -fplugin-arg-usycl-fixed-targets=nvidia_gpu_sm_101
 // NEWGPU: embed device code into '{{.*}}new.o': .usycl.device.x86_64=
 // Aliases become canonical names; Intel GPUs get a SPIR-V device pass
 // (docs/device-if.md).
