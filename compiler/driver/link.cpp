@@ -319,8 +319,24 @@ Error LinkStep::finalLink(const std::optional<std::string> &Wrapper) {
     C.Args.push_back(*Wrapper);
   std::string LibDir = Tools.libDir();
   C.Args.insert(C.Args.end(), {"-L" + LibDir, "-lusycl",
-                               "-Wl,-rpath," + LibDir, "-o",
-                               Options.Output.value_or("a.out")});
+                               "-Wl,-rpath," + LibDir});
+  // clang links -fopenmp programs against its own libomp.so (in the LLVM
+  // library directory) but records no path, so the loader takes whichever
+  // libomp.so.5 the system has first: on Debian, libomp5-19's, older than
+  // the compiler's OpenMP code. Run with the runtime it was compiled for.
+  if (any_of(Options.LinkItems, [](const LinkItem &Item) {
+        return Item.Kind == LinkItem::ItemKind::Flag && Item.Text == "-fopenmp";
+      })) {
+    // The real file: /usr/bin/clang++-22 is a link into /usr/lib/llvm-22/bin.
+    SmallString<256> RealClang;
+    if (sys::fs::real_path(*Clang, RealClang))
+      RealClang = *Clang;
+    SmallString<256> OmpDir(sys::path::parent_path(sys::path::parent_path(RealClang)));
+    sys::path::append(OmpDir, "lib");
+    if (sys::fs::exists(OmpDir + "/libomp.so.5"))
+      C.Args.push_back(("-Wl,-rpath," + OmpDir).str());
+  }
+  C.Args.insert(C.Args.end(), {"-o", Options.Output.value_or("a.out")});
   CommandResult R = Runner.run(C);
   // The linker's diagnostics are the user's to read, unchanged.
   errs() << R.Stderr;
