@@ -390,10 +390,10 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
 
   // Every pass of a source that starts with #include <sycl/sycl.hpp> may
   // read the header precompiled (precompiled_header.hpp); not -E (the
-  // header's text must be in the output), not -fsyntax-only (clang then
-  // ignores -o, and the header would go to stdout).
+  // header's text must be in the output). -fsyntax-only passes read the
+  // header their compiling twins make (and make it if missing).
   std::vector<PrecompiledHeaders::Use> HeaderCandidates;
-  if (Action != DriverAction::Preprocess && Action != DriverAction::SyntaxOnly)
+  if (Action != DriverAction::Preprocess)
     for (const PassPlan &Plan : Plans) {
       for (size_t Index : Plan.DeviceCommands)
         HeaderCandidates.push_back({Index, Plan.Source->Path, {}});

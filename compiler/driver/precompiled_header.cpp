@@ -1,11 +1,14 @@
 //===- precompiled_header.cpp - Cached <sycl/sycl.hpp> per pass -----------===//
 
 #include "precompiled_header.hpp"
+#include "diagnostics.hpp"
 #include "toolchain.hpp"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -22,11 +25,45 @@ namespace usycl::driver {
 
 namespace {
 
-// More headers than this: the least recently used go (one is ~13 MB).
-constexpr size_t max_headers = 64;
-// A header used this recently is never evicted: a concurrent build may be
-// about to read it.
-constexpr auto eviction_grace = std::chrono::minutes(10);
+// The cache's size bound when USYCL_PCH_CACHE_MAX_SIZE does not give one:
+// about 23 headers of 17 MB, several configurations of a project (each
+// needs one per pass: host, and one per GPU target or the CPU's analysis).
+constexpr uint64_t default_max_bytes = uint64_t(400) << 20;
+// A header used this recently is not evicted, even above the bound: a build
+// running beside this one may be about to read it (if it goes anyway, that
+// build's pass fails naming it and is run again without: time, not a build).
+constexpr auto eviction_grace = std::chrono::minutes(1);
+// A stale temporary of a killed build goes after this long.
+constexpr auto temporary_grace = std::chrono::minutes(10);
+
+// "400M", "1G", "65536": bytes, or a number with K, M or G (as the
+// runtime's USYCL_CACHE_MAX_SIZE).
+std::optional<uint64_t> parseSize(StringRef Text) {
+  Text = Text.trim();
+  size_t Digits = Text.find_first_not_of("0123456789");
+  StringRef Number = Text.take_front(Digits), Suffix = Text.drop_front(Number.size());
+  uint64_t Value;
+  if (Number.empty() || Number.getAsInteger(10, Value))
+    return std::nullopt;
+  unsigned Shift = StringSwitch<unsigned>(Suffix.lower())
+                       .Case("", 0).Case("k", 10).Case("m", 20).Case("g", 30)
+                       .Default(~0u);
+  if (Shift == ~0u || (Shift && Value > (UINT64_MAX >> Shift)))
+    return std::nullopt;
+  return Value << Shift;
+}
+
+uint64_t maxCacheBytes() {
+  const char *Text = std::getenv("USYCL_PCH_CACHE_MAX_SIZE");
+  if (!Text || !*Text)
+    return default_max_bytes;
+  if (std::optional<uint64_t> Bytes = parseSize(Text))
+    return *Bytes;
+  printWarning("USYCL_PCH_CACHE_MAX_SIZE='" + Twine(Text) +
+               "' is not a size (bytes, or a number with K, M or G, e.g. 400M); "
+               "the precompiled-header cache keeps its default bound of 400M");
+  return default_max_bytes;
+}
 
 std::optional<std::string> cacheDirectory() {
   if (const char *Off = std::getenv("USYCL_PCH"); Off && StringRef(Off) == "0")
@@ -116,12 +153,21 @@ std::optional<size_t> sourcePosition(const std::vector<std::string> &Args,
 }
 
 // The pass's flags without the source, its output and the dependency file
-// flags: what the header is made with.
+// flags: what the header is made with, and its key. Two more are left out or
+// replaced so that passes that parse the header the same way share one:
+//  * the unit's id (-fplugin-arg-usycl-tu-id=): the plugin only uses it on
+//    the unit's LLVM module, so it changes nothing in the header's AST; with
+//    it, every source had headers of its own (17 MB each per pass);
+//  * -fsyntax-only: clang would not write the header with it, and the AST is
+//    that of the compiling pass, so the pass uses the header its compiling
+//    twin makes (-c, and -emit-llvm for device passes; clang does not check
+//    the action when it reads a header).
 std::optional<std::vector<std::string>>
 headerFlags(const std::vector<std::string> &Args, StringRef SourcePath) {
   std::optional<size_t> SourceAt = sourcePosition(Args, SourcePath);
   if (!SourceAt)
     return std::nullopt;
+  const bool Device = is_contained(Args, "--offload-device-only");
   std::vector<std::string> Flags;
   for (size_t I = 0; I < *SourceAt; ++I) {
     StringRef Arg = Args[I];
@@ -131,8 +177,14 @@ headerFlags(const std::vector<std::string> &Args, StringRef SourcePath) {
       ++I;
       continue;
     }
-    if (isDependencyFlag(Arg))
+    if (isDependencyFlag(Arg) || Arg.starts_with("-fplugin-arg-usycl-tu-id="))
       continue;
+    if (Arg == "-fsyntax-only") {
+      if (Device)
+        Flags.push_back("-emit-llvm");
+      Flags.push_back("-c");
+      continue;
+    }
     Flags.push_back(Args[I]);
   }
   return Flags;
@@ -293,20 +345,24 @@ PrecompiledHeaders::prepare(std::vector<Command> &Commands,
                  << " failed; compiling without it\n";
       }
     }
-    evictOld();
   }
 
   std::vector<Use> Used;
+  StringSet<> InUse;
   for (Use &U : Uses) {
     auto B = Building.find(U.Header);
     if (B != Building.end() ? BuildFailed[B->second] : !sys::fs::exists(U.Header))
       continue;
     touch(U.Header); // recently used: evicted last
+    InUse.insert(U.Header);
     std::vector<std::string> &Args = Commands[U.Index].Args;
     size_t At = *sourcePosition(Args, U.SourcePath);
     Args.insert(Args.begin() + At, {"-include-pch", U.Header});
     Used.push_back(U);
   }
+  // After a new header, or whenever the bound may have been lowered: a walk
+  // over a few dozen files, nothing next to a pass.
+  evictOld(InUse);
   return Used;
 }
 
@@ -342,12 +398,15 @@ void PrecompiledHeaders::retryFailures(std::vector<Command> &Commands,
     Results[Again[I]] = std::move(RetryResults[I]);
 }
 
-void PrecompiledHeaders::evictOld() const {
+void PrecompiledHeaders::evictOld(const StringSet<> &InUse) const {
   struct Entry {
     std::string Path;
-    sys::TimePoint<> Modified;
+    sys::TimePoint<> Used; // modification time: touched at each use
+    uint64_t Size;
   };
   std::vector<Entry> Entries;
+  uint64_t Total = 0;
+  const auto Now = std::chrono::system_clock::now();
   std::error_code EC;
   for (sys::fs::directory_iterator It(*Directory, EC), End; It != End && !EC;
        It.increment(EC)) {
@@ -356,23 +415,32 @@ void PrecompiledHeaders::evictOld() const {
       continue;
     // A temporary a killed build left behind.
     if (StringRef(It->path()).contains(".pch.tmp.")) {
-      if (std::chrono::system_clock::now() - Status.getLastModificationTime() >
-          eviction_grace)
+      if (Now - Status.getLastModificationTime() > temporary_grace)
         sys::fs::remove(It->path());
       continue;
     }
-    if (sys::path::extension(It->path()) == ".pch")
-      Entries.push_back({It->path(), Status.getLastModificationTime()});
+    if (sys::path::extension(It->path()) != ".pch")
+      continue;
+    Entries.push_back({It->path(), Status.getLastModificationTime(), Status.getSize()});
+    Total += Status.getSize();
   }
-  if (Entries.size() <= max_headers)
+  const uint64_t Max = maxCacheBytes();
+  if (Total <= Max)
     return;
-  sort(Entries, [](const Entry &A, const Entry &B) {
-    return A.Modified < B.Modified;
-  });
-  const auto Now = std::chrono::system_clock::now();
-  for (size_t I = 0; I < Entries.size() - max_headers; ++I)
-    if (Now - Entries[I].Modified > eviction_grace)
-      sys::fs::remove(Entries[I].Path);
+  // Least recently used first.
+  sort(Entries, [](const Entry &A, const Entry &B) { return A.Used < B.Used; });
+  for (const Entry &E : Entries) {
+    if (Total <= Max)
+      break;
+    if (InUse.contains(E.Path) || Now - E.Used < eviction_grace)
+      continue;
+    if (!sys::fs::remove(E.Path))
+      Total -= E.Size;
+  }
+  if (Runner.verbose() && Total > Max)
+    errs() << "usycl++: note: the precompiled headers in '" << *Directory << "' take "
+           << (Total >> 20) << " MB, more than USYCL_PCH_CACHE_MAX_SIZE (" << (Max >> 20)
+           << " MB): the rest were used in the last minute\n";
 }
 
 } // namespace usycl::driver

@@ -11,10 +11,13 @@
 // A header is made the first time its configuration is seen (in parallel
 // with the other missing ones, before the passes), written to a temporary
 // name and renamed into place, so concurrent builds only race to write the
-// same file. The key covers the pass's flags, the clang and plugin binaries
-// and every SYCL header (path, size, time). A pass that fails naming its
-// header is run again without it (and the header is dropped), so a damaged
-// cache can cost time, never a build. USYCL_PCH=0 turns it off.
+// same file. The key covers the pass's flags (but not the unit's id, and
+// -fsyntax-only counts as the compiling action: passes of other sources, and
+// syntax checks, share the header), the clang and plugin binaries and every
+// SYCL header (path, size, time). A pass that fails naming its header is run
+// again without it (and the header is dropped), so a damaged cache can cost
+// time, never a build. The cache is bounded by size (USYCL_PCH_CACHE_MAX_SIZE,
+// default 400M), least recently used headers first. USYCL_PCH=0 turns it off.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -23,6 +26,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <optional>
 #include <string>
@@ -71,7 +75,10 @@ private:
 
   std::string keyFor(const Command &Pass,
                      const std::vector<std::string> &Flags) const;
-  void evictOld() const;
+  // Removes the least recently used headers until the cache fits
+  // USYCL_PCH_CACHE_MAX_SIZE (default 400M), keeping those this run uses
+  // and those used in the last minute (by a build running beside).
+  void evictOld(const llvm::StringSet<> &InUse) const;
 };
 
 } // namespace usycl::driver

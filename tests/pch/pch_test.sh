@@ -85,15 +85,41 @@ USYCL_PCH=0 "$usyclxx" -O2 -c "$work/bad.cpp" -o "$work/bad.o" 2> "$work/e0.txt"
 grep -q "undeclared_name" "$work/e1.txt" || fail "error not reported: $(cat "$work/e1.txt")"
 [ "$(grep -c "error:" "$work/e1.txt")" = "$(grep -c "error:" "$work/e0.txt")" ] || fail "errors differ with the header"
 
-# 6. -fsyntax-only and -E read the source as written (and print no header).
+# 6. -fsyntax-only uses the headers of the compiling passes (made above:
+#    nothing to make) and prints nothing; its errors are those without the
+#    header. -E reads the source as written.
 "$usyclxx" -O2 -fsyntax-only "$work/prog.cpp" -v > "$work/syntax.out" 2> "$work/v6.txt" || fail "-fsyntax-only"
 [ -s "$work/syntax.out" ] && fail "-fsyntax-only wrote to stdout"
-grep -q -- "-include-pch\|-emit-pch" "$work/v6.txt" && fail "-fsyntax-only used a precompiled header"
+[ "$(grep -c -- "-include-pch" "$work/v6.txt")" = 2 ] || fail "-fsyntax-only did not use the headers for both passes"
+grep -q -- "-emit-pch" "$work/v6.txt" && fail "-fsyntax-only made a header the compiling passes had made"
+"$usyclxx" -O2 -fsyntax-only "$work/bad.cpp" 2> "$work/e2.txt" && fail "-fsyntax-only accepted bad.cpp"
+grep -q "undeclared_name" "$work/e2.txt" || fail "-fsyntax-only error not reported: $(cat "$work/e2.txt")"
+[ "$(grep -c "error:" "$work/e2.txt")" = "$(grep -c "error:" "$work/e0.txt")" ] || fail "-fsyntax-only errors differ with the header"
 "$usyclxx" -O2 -E "$work/prog.cpp" -o "$work/prog.ii" || fail "-E"
 grep -q "class handler" "$work/prog.ii" || fail "-E output lacks the SYCL headers"
 
 # 7. Dependency files still name the SYCL headers.
 "$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/dep.o" -MD || fail "compile with -MD"
 grep -q "sycl/handler.hpp" "$work/dep.d" || fail "dependency file lacks the SYCL headers: $(head -3 "$work/dep.d")"
+
+# 8. Another source with the same flags shares the headers (the unit's id,
+#    which differs, is not part of their key): nothing is made.
+sed 's/\* 3/* 5/' "$work/prog.cpp" > "$work/other.cpp"
+"$usyclxx" -O2 -c "$work/other.cpp" -o "$work/other.o" -v 2> "$work/v8.txt" || fail "compile other.cpp"
+grep -q -- "-emit-pch" "$work/v8.txt" && fail "a second source with the same flags made its own headers"
+grep -q -- "-include-pch" "$work/v8.txt" || fail "a second source did not use the headers"
+
+# 9. The cache is bounded by USYCL_PCH_CACHE_MAX_SIZE: headers not used in
+#    the last minute go, least recently used first; those of the run stay.
+before=$(ls "$USYCL_CACHE_DIR"/pch/*.pch | wc -l)
+touch -d '5 minutes ago' "$USYCL_CACHE_DIR"/pch/*.pch
+USYCL_PCH_CACHE_MAX_SIZE=1K "$usyclxx" -O1 -c "$work/prog.cpp" -o "$work/o1.o" -v 2> "$work/v9.txt" || fail "compile with a small bound"
+grep -q -- "-emit-pch" "$work/v9.txt" || fail "-O1 made no header"
+after=$(ls "$USYCL_CACHE_DIR"/pch/*.pch | wc -l)
+used=$(grep -o -- "-include-pch [^ ]*" "$work/v9.txt" | sort -u | wc -l)
+[ "$after" = "$used" ] || fail "USYCL_PCH_CACHE_MAX_SIZE=1K kept $after headers (had $before, the run used $used)"
+# A bound that is not a size: a warning naming the variable, the build goes on.
+USYCL_PCH_CACHE_MAX_SIZE=lots "$usyclxx" -O1 -c "$work/prog.cpp" -o "$work/o1.o" 2> "$work/v9b.txt" || fail "compile with a bad bound"
+grep -q "warning: USYCL_PCH_CACHE_MAX_SIZE='lots' is not a size" "$work/v9b.txt" || fail "no warning for a bad bound: $(cat "$work/v9b.txt")"
 
 echo "pch: PASSED"
