@@ -3,6 +3,7 @@
 #include "kernel_bundle_impl.hpp"
 
 #include "buffer_impl.hpp"
+#include "check_mode.hpp"
 #include "host_workers.hpp"
 #include "program_manager.hpp"
 #include "trace.hpp"
@@ -12,6 +13,7 @@
 #include <sycl/interop_handle.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 namespace sycl {
@@ -52,14 +54,72 @@ void validate_kernel(const command_group &cg, device_impl &dev) {
                                     std::to_string(info.max_work_group_size));
 }
 
-void check_usm_pointer(const void *ptr, const queue_impl &q, const char *what) {
-  if (!ptr) return;
-  auto found = usycl::rt::usm_registry::get().find(ptr);
-  if (!found) return; // ordinary host memory: allowed for copies
-  if (found->context != q.context().get())
+const char *usm_kind_name(usycl::rt::usm_kind kind) {
+  switch (kind) {
+  case usycl::rt::usm_kind::device: return "malloc_device";
+  case usycl::rt::usm_kind::host: return "malloc_host";
+  case usycl::rt::usm_kind::shared: return "malloc_shared";
+  }
+  return "USM";
+}
+
+std::string pointer_text(const void *p) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%p", p);
+  return text;
+}
+
+// "pointer 0x... (N bytes) points into USM memory released by sycl::free
+// (a M-byte malloc_device allocation at 0x...)": errc::invalid's text for a
+// use after free (USYCL_CHECK=1).
+[[noreturn]] void throw_use_after_free(const std::string &what, const void *ptr, size_t bytes,
+                                       const usycl::rt::usm_allocation &freed) {
+  throw_error(errc::invalid,
+              what + ": pointer " + pointer_text(ptr) +
+                  (bytes ? " (" + std::to_string(bytes) + " bytes)" : std::string()) +
+                  " points into USM memory released by sycl::free (a " +
+                  std::to_string(freed.bytes) + "-byte " + usm_kind_name(freed.kind) +
+                  " allocation at " + pointer_text(freed.base) +
+                  "): use after free; allocate it again or free it later");
+}
+
+// The USM memory of a copy, fill, prefetch or mem_advise: [ptr, ptr+bytes).
+// Always checked (one registry lookup, no measurable cost): a null pointer
+// with bytes, another context's USM memory, a range running past the end
+// of its USM allocation. With USYCL_CHECK=1 also memory freed by
+// sycl::free (exact only because freed memory is then quarantined:
+// usm_registry.hpp). Pointers USM does not know are host memory, legal for
+// copies (a wild pointer cannot be told from host memory).
+void check_usm_pointer(const void *ptr, size_t bytes, const queue_impl &q, const char *what) {
+  if (!ptr) {
+    if (bytes)
+      throw_error(errc::invalid, std::string(what) + ": null pointer for " +
+                                     std::to_string(bytes) + " bytes");
+    return;
+  }
+  auto &registry = usycl::rt::usm_registry::get();
+  const bool checking = usycl::rt::check_enabled();
+  usycl::rt::usm_lookup found;
+  if (checking)
+    found = registry.lookup(ptr);
+  else
+    found.live = registry.find(ptr);
+  if (found.freed) throw_use_after_free(what, ptr, bytes, *found.freed);
+  if (!found.live) return; // ordinary host memory: allowed for copies
+  const usycl::rt::usm_allocation &a = *found.live;
+  if (a.context != q.context().get())
     throw_error(errc::invalid, std::string(what) +
                                    ": USM pointer was allocated in another context than the "
                                    "queue's; allocate it with this queue's context");
+  const size_t room = a.bytes - size_t(static_cast<const char *>(ptr) -
+                                       static_cast<const char *>(a.base));
+  if (bytes > room)
+    throw_error(errc::invalid, std::string(what) + ": pointer " + pointer_text(ptr) + " (" +
+                                   std::to_string(bytes) + " bytes) runs " +
+                                   std::to_string(bytes - room) +
+                                   " bytes past the end of its " + std::to_string(a.bytes) +
+                                   "-byte " + usm_kind_name(a.kind) + " allocation at " +
+                                   pointer_text(a.base));
 }
 
 // Lays out local_accessors after the group scratch and writes their offsets.
@@ -266,6 +326,7 @@ void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backen
     break;
   }
   case command_kind::none:
+  case command_kind::usm_advise: // a hint no backend acts on
   case command_kind::barrier:
   case command_kind::queue_barrier:
   case command_kind::events_barrier:
@@ -383,11 +444,19 @@ std::shared_ptr<event_impl> submit(queue_impl &q, command_group &&cg) {
     if (cg.bundle || cg.spec_constant_slot != UINT32_MAX) prepare_kernel_launch(cg, q.device_ptr());
   }
   if (cg.kind == command_kind::usm_copy) {
-    check_usm_pointer(cg.copy_dst, q, "memcpy destination");
-    check_usm_pointer(cg.copy_src, q, "memcpy source");
+    check_usm_pointer(cg.copy_dst, cg.bytes, q, "memcpy destination");
+    check_usm_pointer(cg.copy_src, cg.bytes, q, "memcpy source");
   } else if (cg.kind == command_kind::usm_fill) {
-    check_usm_pointer(cg.copy_dst, q, "fill/memset destination");
+    check_usm_pointer(cg.copy_dst, cg.bytes, q, "fill/memset destination");
+  } else if (cg.kind == command_kind::usm_prefetch) {
+    check_usm_pointer(cg.copy_src, cg.bytes, q, "prefetch");
+  } else if (cg.kind == command_kind::usm_advise) {
+    check_usm_pointer(cg.copy_src, cg.bytes, q, "mem_advise");
   }
+  // Kernels are not checked: their one argument is the function object,
+  // opaque bytes to the runtime. Reading its pointer-sized words gave false
+  // reports (uninitialised padding between captures keeps stale pointers:
+  // docs/runtime.md, "Checking mode").
 
   std::unique_lock lock(q.submit_mutex);
   auto deps = std::move(cg.dependencies);

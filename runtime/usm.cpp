@@ -1,9 +1,12 @@
 // SYCL USM allocation functions.
+#include "check_mode.hpp"
 #include "platform_impl.hpp"
 #include "trace.hpp"
 #include "usm_registry.hpp"
 
 #include <sycl/usm.hpp>
+
+#include <cstdio>
 
 namespace sycl {
 inline namespace _V1 {
@@ -20,6 +23,15 @@ const char *kind_name(usm::alloc kind) {
   case usm::alloc::unknown: break;
   }
   return "unknown";
+}
+
+// Hands retired allocations (usm_registry::retire) back to their backends.
+void release(const std::vector<usycl::rt::usm_allocation> &retired) {
+  for (const auto &a : retired) {
+    USYCL_TRACE_IF(basic, "usm", "free %p (%zu bytes, after quarantine) on %s", a.base, a.bytes,
+                   a.device->info().name.c_str());
+    a.device->backend_device().free(const_cast<void *>(a.base), a.kind);
+  }
 }
 
 aspect kind_aspect(usm::alloc kind) {
@@ -65,6 +77,12 @@ void *usm_allocate(size_t alignment, size_t bytes, const device *dev, const cont
   // Device memory beyond what the device has: nullptr (SYCL 2020 §4.8.3).
   if (k == usm_kind::device && bytes > d->info().global_mem_size) return nullptr;
   void *p = d->backend_device().malloc(k, bytes, alignment ? alignment : 64);
+  // USYCL_CHECK keeps freed memory reserved; it must never make an
+  // allocation fail that would succeed without the check.
+  if (!p && usycl::rt::usm_registry::get().has_retired()) {
+    release(usycl::rt::usm_registry::get().release_retired());
+    p = d->backend_device().malloc(k, bytes, alignment ? alignment : 64);
+  }
   USYCL_TRACE_IF(basic, "usm", "malloc_%s %zu bytes on %s -> %p", kind_name(kind), bytes,
                  d->info().name.c_str(), p);
   if (p) usycl::rt::usm_registry::get().add({p, bytes, k, &c, d});
@@ -76,9 +94,18 @@ void free(void *ptr, const context &ctx) {
   if (!ptr) return;
   auto &registry = usycl::rt::usm_registry::get();
   auto found = registry.find(ptr);
-  if (!found || found->base != ptr)
+  if (!found || found->base != ptr) {
+    // With USYCL_CHECK=1 the freed allocations are known (usm_registry.hpp).
+    if (auto freed = registry.find_freed(ptr); freed && freed->base == ptr) {
+      char text[64];
+      std::snprintf(text, sizeof text, "%p", ptr);
+      throw_error(errc::invalid, std::string("sycl::free: pointer ") + text +
+                                     " was already freed (double free of a " +
+                                     std::to_string(freed->bytes) + "-byte USM allocation)");
+    }
     throw_error(errc::invalid, "sycl::free: pointer was not returned by a USM allocation "
                                "function (or was already freed)");
+  }
   if (found->context != ctx.impl().get())
     throw_error(errc::invalid, "sycl::free: USM pointer belongs to another context; free it "
                                "with the context (or queue) it was allocated with");
@@ -86,6 +113,14 @@ void free(void *ptr, const context &ctx) {
   // same pointer must not both reach the backend.
   if (!registry.remove(ptr))
     throw_error(errc::invalid, "sycl::free: pointer was already freed");
+  if (usycl::rt::check_enabled()) {
+    // Quarantined, not freed (usm_registry.hpp): later uses of the range
+    // are reported exactly; what the bounded quarantine evicts is freed.
+    USYCL_TRACE_IF(basic, "usm", "free %p (%zu bytes) on %s: quarantined (USYCL_CHECK=1)", ptr,
+                   found->bytes, found->device->info().name.c_str());
+    release(registry.retire(*found));
+    return;
+  }
   USYCL_TRACE_IF(basic, "usm", "free %p (%zu bytes) on %s", ptr, found->bytes,
                  found->device->info().name.c_str());
   found->device->backend_device().free(ptr, found->kind);

@@ -302,7 +302,11 @@ public:
     cg_.copy_src = ptr;
     cg_.bytes = bytes;
   }
-  void mem_advise(const void *, size_t, int) { cg_.kind = detail::command_kind::barrier; }
+  void mem_advise(const void *ptr, size_t bytes, int) {
+    cg_.kind = detail::command_kind::usm_advise;
+    cg_.copy_src = ptr;
+    cg_.bytes = bytes;
+  }
 
   // ---- explicit copies with accessors ----
   template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U>

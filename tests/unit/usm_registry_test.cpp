@@ -1,6 +1,7 @@
 // Unit tests of runtime/usm_registry: the table of live USM allocations that
 // backs pointer checks (errc::invalid for another context's memory),
 // get_pointer_type and sycl::free.
+#include "check_mode.hpp"
 #include "usm_registry.hpp"
 
 #include <gtest/gtest.h>
@@ -156,4 +157,94 @@ TEST(UsmRegistry, ConcurrentAddFindRemove) {
   EXPECT_EQ(wrong.load(), 0);
   for (int t = 0; t < threads; ++t)
     EXPECT_FALSE(usm_registry::get().find(mem[t].get()).has_value());
+}
+
+// ---- retired (freed) allocations: USYCL_CHECK=1's quarantine (issue 19.7)
+
+TEST(UsmRegistryRetired, FreedRangesAreFoundUntilEvicted) {
+  arena a;
+  auto &r = usm_registry::get();
+  r.release_retired();
+  r.set_retire_limits(usm_registry::default_retire_bytes, usm_registry::default_retire_count);
+  r.add({a.at(0), 256, usm_kind::device, ctx(1), dev(1)});
+  auto removed = r.remove(a.at(0));
+  ASSERT_TRUE(removed.has_value());
+  EXPECT_TRUE(r.retire(*removed).empty()) << "one small block fits the quarantine";
+  EXPECT_TRUE(r.has_retired());
+  EXPECT_FALSE(r.find(a.at(10)).has_value()) << "a freed range is not live";
+  auto freed = r.find_freed(a.at(255));
+  ASSERT_TRUE(freed.has_value()) << "last byte of the freed range";
+  EXPECT_EQ(freed->base, a.at(0));
+  EXPECT_EQ(freed->bytes, 256u);
+  EXPECT_FALSE(r.find_freed(a.at(256)).has_value()) << "one past the end";
+  auto l = r.lookup(a.at(100));
+  EXPECT_FALSE(l.live.has_value());
+  ASSERT_TRUE(l.freed.has_value());
+  EXPECT_EQ(l.freed->context, ctx(1));
+
+  auto all = r.release_retired();
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].base, a.at(0));
+  EXPECT_FALSE(r.has_retired());
+  EXPECT_FALSE(r.find_freed(a.at(0)).has_value());
+}
+
+TEST(UsmRegistryRetired, NewerAllocationOverRetiredRangeIsLive) {
+  arena a;
+  auto &r = usm_registry::get();
+  r.release_retired();
+  r.retire({a.at(0), 512, usm_kind::device, ctx(1), dev(1)});
+  // A live allocation over (part of) the range: it is that allocation's.
+  r.add({a.at(128), 64, usm_kind::shared, ctx(2), dev(2)});
+  auto l = r.lookup(a.at(130));
+  ASSERT_TRUE(l.live.has_value());
+  EXPECT_EQ(l.live->context, ctx(2));
+  EXPECT_FALSE(l.freed.has_value());
+  EXPECT_FALSE(r.find_freed(a.at(0)).has_value()) << "the overlapped retired range is forgotten";
+  r.remove(a.at(128));
+  EXPECT_TRUE(r.release_retired().empty());
+}
+
+TEST(UsmRegistryRetired, QuarantineEvictsOldestByBytesKeepingTheNewest) {
+  arena a;
+  auto &r = usm_registry::get();
+  r.release_retired();
+  r.set_retire_limits(1000, 100);
+  EXPECT_TRUE(r.retire({a.at(0), 400, usm_kind::device, ctx(1), dev(1)}).empty());
+  EXPECT_TRUE(r.retire({a.at(400), 400, usm_kind::device, ctx(1), dev(1)}).empty());
+  auto out = r.retire({a.at(800), 400, usm_kind::device, ctx(1), dev(1)});
+  ASSERT_EQ(out.size(), 1u) << "1200 bytes > 1000: the oldest goes";
+  EXPECT_EQ(out[0].base, a.at(0));
+  EXPECT_FALSE(r.find_freed(a.at(0)).has_value()) << "an evicted range is forgotten";
+  EXPECT_TRUE(r.find_freed(a.at(400)).has_value());
+  // One block larger than the whole quarantine evicts the rest and stays.
+  out = r.retire({a.at(1200), 2000, usm_kind::host, ctx(1), nullptr});
+  EXPECT_EQ(out.size(), 2u);
+  EXPECT_TRUE(r.find_freed(a.at(3000)).has_value());
+  EXPECT_EQ(r.release_retired().size(), 1u);
+  r.set_retire_limits(usm_registry::default_retire_bytes, usm_registry::default_retire_count);
+}
+
+TEST(UsmRegistryRetired, QuarantineEvictsOldestByCount) {
+  arena a;
+  auto &r = usm_registry::get();
+  r.release_retired();
+  r.set_retire_limits(1 << 20, 3);
+  std::vector<const void *> evicted;
+  for (int i = 0; i < 5; ++i)
+    for (const auto &e : r.retire({a.at(i * 16), 16, usm_kind::device, ctx(1), dev(1)}))
+      evicted.push_back(e.base);
+  ASSERT_EQ(evicted.size(), 2u);
+  EXPECT_EQ(evicted[0], a.at(0));
+  EXPECT_EQ(evicted[1], a.at(16));
+  EXPECT_EQ(r.release_retired().size(), 3u);
+  r.set_retire_limits(usm_registry::default_retire_bytes, usm_registry::default_retire_count);
+}
+
+TEST(CheckMode, ParsesUsyclCheck) {
+  EXPECT_EQ(parse_check(nullptr), 0);
+  EXPECT_EQ(parse_check(""), 0);
+  EXPECT_EQ(parse_check("0"), 0);
+  EXPECT_EQ(parse_check("1"), 1);
+  EXPECT_EQ(parse_check("yes"), -1);
 }

@@ -93,6 +93,7 @@ enum class command_kind : uint8_t {
   // waits for it.
   queue_barrier,
   events_barrier,
+  usm_advise,      // mem_advise(copy_src, bytes): a hint; checked, no work
 };
 
 // Region of a buffer an explicit copy/fill touches, in bytes, as a set of
