@@ -123,7 +123,7 @@ void announce(const std::string &message) {
   if (abort_requested()) std::abort();
 }
 
-void deliver(backend_queue *bq, const std::string &message) {
+void deliver(backend_queue *bq, const std::string &message, sycl::errc code) {
   queue_registry &r = queues();
   std::lock_guard lock(r.mutex); // the queue cannot go away meanwhile
   auto it = r.queues.find(bq);
@@ -132,7 +132,7 @@ void deliver(backend_queue *bq, const std::string &message) {
   std::exception_ptr e;
   try {
     throw sycl::exception(sycl::context(q->context()),
-                          sycl::make_error_code(sycl::errc::ext_oneapi_assert), message);
+                          sycl::make_error_code(code), message);
   } catch (...) {
     e = std::current_exception();
   }

@@ -21,6 +21,8 @@
 // before wait returns. poll() is one atomic load while no poller exists.
 #pragma once
 
+#include <sycl/exception.hpp>
+
 #include <cstdint>
 #include <string>
 
@@ -54,7 +56,10 @@ std::string format_message(const char *file, uint32_t line, const char *func,
                            const char *expr);
 
 void announce(const std::string &message);
-void deliver(backend_queue *bq, const std::string &message);
+// `code`: errc::ext_oneapi_assert for asserts; USYCL_CHECK's CPU accessor
+// check (backends/cpu/cpu_assert.hpp) reports errc::invalid the same way.
+void deliver(backend_queue *bq, const std::string &message,
+             sycl::errc code = sycl::errc::ext_oneapi_assert);
 
 void register_queue(backend_queue *bq, sycl::detail::queue_impl *queue);
 void unregister_queue(backend_queue *bq);

@@ -206,6 +206,7 @@ public:
   }
   template <int D = Dims, std::enable_if_t<(D > 0), int> = 0>
   element_ref operator[](id<Dims> i) const {
+    USYCL_CHECK_ACCESSOR_INDEX(Dims, i, acc_range_); // USYCL_CHECK, CPU kernels only
     return detail::accessor_element<element_ref>(
         data()[detail::linearize(id<Dims>(i + offset_), mem_range_)]);
   }
@@ -217,12 +218,14 @@ public:
                                  std::is_convertible_v<Index, size_t>,
                              int> = 0>
   element_ref operator[](Index i) const {
+    USYCL_CHECK_ACCESSOR_INDEX(1, &i, acc_range_);
     return detail::accessor_element<element_ref>(data()[size_t(i) + offset_[0]]);
   }
   template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
   auto operator[](size_t i) const {
+    USYCL_CHECK_ACCESSOR_SUBSCRIPT(Dims, 0, i, &acc_range_[0]);
     return detail::subscript<value_t, Dims, 1, element_ref>(
-        data() + offset_base(), &mem_range_[0], i + offset_[0]);
+        data() + offset_base(), &mem_range_[0], i + offset_[0], &acc_range_[0]);
   }
 
   // The start of the (sub-)buffer, also for a ranged accessor (SYCL 2020).

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <sycl/access_mode.hpp>
+#include <sycl/detail/accessor_check.hpp>
 #include <sycl/detail/defines.hpp>
 #include <sycl/exception.hpp>
 #include <sycl/id.hpp>
@@ -60,12 +61,25 @@ inline uint64_t next_accessor_identity() {
 // access_mode::atomic a sycl::atomic made from the element's address.
 template <typename Ref, int Dims, int Fixed, typename Elem = Ref &> class subscript {
 public:
-  subscript(Ref *base, const size_t *extent, size_t linear)
-      : base_(base), extent_(extent), linear_(linear) {}
+  // `limits`: the accessor's range, for USYCL_CHECK (accessor_check.hpp);
+  // null where nothing is checked.
+  subscript(Ref *base, const size_t *extent, size_t linear, const size_t *limits = nullptr)
+      : base_(base), extent_(extent), linear_(linear) {
+#ifndef __SYCL_DEVICE_ONLY__
+    limits_ = limits;
+#else
+    (void)limits;
+#endif
+  }
   decltype(auto) operator[](size_t i) const {
+    USYCL_CHECK_ACCESSOR_SUBSCRIPT(Dims, Fixed, i, limits_);
     size_t lin = linear_ * extent_[Fixed] + i;
     if constexpr (Fixed + 1 != Dims)
+#ifndef __SYCL_DEVICE_ONLY__
+      return subscript<Ref, Dims, Fixed + 1, Elem>(base_, extent_, lin, limits_);
+#else
       return subscript<Ref, Dims, Fixed + 1, Elem>(base_, extent_, lin);
+#endif
     else if constexpr (std::is_reference_v<Elem>)
       return static_cast<Elem>(base_[lin]);
     else
@@ -76,6 +90,9 @@ private:
   Ref *base_;
   const size_t *extent_;
   size_t linear_;
+#ifndef __SYCL_DEVICE_ONLY__
+  const size_t *limits_;
+#endif
 };
 
 // Random-access iterator over the elements an accessor can reach, in

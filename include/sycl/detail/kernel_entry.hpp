@@ -5,6 +5,7 @@
 // launchers are ordinary host templates the CPU backend calls per chunk.
 #pragma once
 
+#include <sycl/detail/accessor_check.hpp> // __usycl_check_enabled (host pass)
 #include <sycl/detail/device_assert.hpp> // device __assert_fail, CPU assert hooks
 #include <sycl/detail/kernel_desc.hpp>
 #include <sycl/detail/work_item_builtins.hpp>
@@ -272,6 +273,11 @@ template <typename K, int Dims>
 bool cpu_nd_group_loops(const void *object, const cpu_group_ctx &g) {
   if (!__usycl_cpu_work_item_loops())
     return false;
+  // The runtime never calls this launcher under USYCL_CHECK=1 (its
+  // work-items need recovery points: the CPU backend's run_nd); telling
+  // the optimiser so removes the accessor checks (accessor_check.hpp) from
+  // these loops, which then vectorise as without them.
+  __builtin_assume(!__usycl_check_enabled);
   const K &k = *static_cast<const K *>(object);
   // A constant where the kernel requires a sub-group size.
   const uint32_t width = __usycl_cpu_launch_sub_group_width(g.sub_group_width);

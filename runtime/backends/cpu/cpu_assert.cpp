@@ -2,8 +2,11 @@
 #include "cpu_assert.hpp"
 
 #include "../../assert_buffer.hpp"
+#include "../../check_mode.hpp"
 #include "../../image_registry.hpp"
+#include "../../requirements.hpp" // demangle_kernel_name
 
+#include <sycl/detail/accessor_check.hpp>
 #include <sycl/detail/device_assert.hpp>
 
 #include <csetjmp>
@@ -104,15 +107,21 @@ bool kernel_uses_assert(const char *kernel) {
   return result;
 }
 
-bool launch_state::record(std::string message) {
+launch_state::launch_state(backend_queue *bq, const sycl::detail::kernel_launch &launch)
+    : bq_(bq), launch_(launch),
+      // USYCL_CHECK: any kernel may fail an accessor check.
+      guarded_(check_enabled() || kernel_uses_assert(launch.name)) {}
+
+bool launch_state::record(std::string message, sycl::errc code) {
   if (failed_.exchange(true, std::memory_order_acq_rel)) return false;
   message_ = std::move(message);
+  code_ = code;
   return true;
 }
 
 void launch_state::finish() {
   // pool.run has joined every chunk: message_ is visible here.
-  if (failed_.load(std::memory_order_acquire)) assert_support::deliver(bq_, message_);
+  if (failed_.load(std::memory_order_acquire)) assert_support::deliver(bq_, message_, code_);
 }
 
 launch_scope::launch_scope(backend_queue *bq, const sycl::detail::kernel_launch &launch)
@@ -228,5 +237,48 @@ __assert_fail(const char *expr, const char *file, unsigned int line, const char 
   // Stop here under a debugger (or when asked), in the failing work-item.
   if (first && (assert_support::break_requested() || assert_support::debugger_attached()))
     std::raise(SIGTRAP);
+  siglongjmp(f->jump, 1);
+}
+
+namespace {
+
+std::string ids_text(const size_t *v, int n) {
+  std::string s = "[";
+  for (int d = 0; d < n; ++d) s += (d ? "," : "") + std::to_string(v[d]);
+  return s + "]";
+}
+
+} // namespace
+
+// USYCL_CHECK=1: an accessor index outside the accessor's range
+// (<sycl/detail/accessor_check.hpp>). In a CPU kernel: recorded and printed
+// like a failed assert (the first failure of the launch; its asynchronous
+// exception is errc::invalid), and the work-item stops. Elsewhere (a host
+// task's accessor): a synchronous errc::invalid.
+extern "C" __attribute__((visibility("default"))) void
+__usycl_accessor_index_out_of_range(int dims, int dimension, const size_t *index,
+                                    const size_t *range) {
+  using namespace usycl::rt;
+  const std::string where =
+      dimension < 0 ? "accessor index " + ids_text(index, dims)
+                    : "accessor index " + std::to_string(*index) + " of dimension " +
+                          std::to_string(dimension);
+  const std::string what = where + " is out of range: the accessor's range is " +
+                           ids_text(range, dims) + " (USYCL_CHECK=1)";
+  frame *f = t_frame;
+  if (!f || !f->launch) throw sycl::exception(sycl::make_error_code(sycl::errc::invalid), what);
+  const uint64_t item = __usycl_cpu_assert_item;
+  if (f->group && item == usycl::rt::cpu_assert::t_first_item)
+    usycl::rt::cpu_assert::t_first_item_failed = true;
+  if (!f->launch->has_failed()) try {
+    uint64_t gid[3], lid[3];
+    usycl::rt::cpu_assert::ids_of(*f, item, gid, lid);
+    std::string message = "kernel '" + demangle_kernel_name(f->launch->launch().name) +
+                          "': global id: " + ids_text(gid, 3) + ", local id: " +
+                          ids_text(lid, 3) + ": " + what;
+    if (f->launch->record(message, sycl::errc::invalid))
+      assert_support::announce(message); // aborts with USYCL_ASSERT_ABORT=1
+  } catch (...) {
+  }
   siglongjmp(f->jump, 1);
 }

@@ -27,6 +27,11 @@
 // When the launch ends, the failure becomes an asynchronous
 // sycl::exception(errc::ext_oneapi_assert) of the queue (assert_buffer.hpp).
 //
+// USYCL_CHECK=1's accessor index check (<sycl/detail/accessor_check.hpp>)
+// fails a work-item the same way (__usycl_accessor_index_out_of_range):
+// the message names the kernel, the work-item and the index; the exception
+// is errc::invalid. Under USYCL_CHECK every CPU launch runs guarded.
+//
 // Hooks in the CPU backend (kept small): cpu_queue::launch opens a
 // launch_scope around each kernel; each chunk of the thread pool binds it
 // (bind); the work-group executor asks failed_first_item() before running a
@@ -35,6 +40,7 @@
 #pragma once
 
 #include <sycl/detail/kernel_desc.hpp>
+#include <sycl/exception.hpp>
 
 #include <atomic>
 #include <cstdint>
@@ -54,12 +60,12 @@ bool kernel_uses_assert(const char *kernel);
 // One kernel launch's assert state.
 class launch_state {
 public:
-  launch_state(backend_queue *bq, const sycl::detail::kernel_launch &launch)
-      : bq_(bq), launch_(launch), guarded_(kernel_uses_assert(launch.name)) {}
-  // Whether work-items run with a recovery point (kernel_uses_assert).
+  launch_state(backend_queue *bq, const sycl::detail::kernel_launch &launch);
+  // Whether work-items run with a recovery point (kernel_uses_assert, or
+  // USYCL_CHECK=1).
   bool guarded() const { return guarded_; }
   // First failure wins; returns whether this call recorded it.
-  bool record(std::string message);
+  bool record(std::string message, sycl::errc code = sycl::errc::ext_oneapi_assert);
   bool has_failed() const { return failed_.load(std::memory_order_relaxed); }
   // Delivers the recorded failure (if any) to the queue.
   void finish();
@@ -71,6 +77,7 @@ private:
   bool guarded_;
   std::atomic<bool> failed_{false};
   std::string message_;
+  sycl::errc code_ = sycl::errc::ext_oneapi_assert;
 };
 
 // RAII: the launch the calling thread runs (the CPU queue's worker thread)

@@ -371,7 +371,9 @@ private:
   static void run_nd(thread_pool &pool, const sycl::detail::kernel_launch &l, const void *object) {
     nd_launch nd{l.cpu_nd, object, {}, l.local_mem_bytes};
     // A kernel that can fail an assert runs its work-items under recovery
-    // points (cpu_assert.hpp), which the loops do not have.
+    // points (cpu_assert.hpp), which the loops do not have. So does every
+    // kernel under USYCL_CHECK=1 (guarded): cpu_nd_group_loops
+    // (kernel_entry.hpp) relies on never running then.
     cpu_assert::launch_state *assert_launch = cpu_assert::current(); // device-side assert
     if (!(assert_launch && assert_launch->guarded())) nd.group_loops = l.cpu_nd_group;
     nd.kernel_name = l.name;
