@@ -436,6 +436,18 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
       if (R.succeeded()) {
         Print(R);
         Plan.DeviceOutputs.push_back(*Plan.AnalysisOutput);
+      } else if (std::string Rules = deviceCodeRuleErrors(R.Stderr);
+                 !Rules.empty()) {
+        // The device-code rules hold whatever the targets: a CPU-only build
+        // fails on them as a GPU build does.
+        errs() << withoutRepeatedDiagnostics(Rules, Printed);
+        Printed.push_back(Rules);
+        SourceFailure = R.driverExitStatus();
+      } else if (Plan.HostCommand && !Results[*Plan.HostCommand].succeeded()) {
+        // The source does not compile: the host pass says why, and what the
+        // analysis could not do is beside the point.
+        if (Runner.verbose())
+          errs() << R.Stderr;
       } else {
         // Code the CPU compiles may not compile for NVPTX (inline x86
         // assembly, ...): say what is lost, show why only with -v.

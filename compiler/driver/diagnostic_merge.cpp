@@ -101,7 +101,30 @@ std::vector<Piece> splitIntoPieces(StringRef Output) {
   return Pieces;
 }
 
+// The first line of a diagnostic piece, without colours.
+std::string mainLine(StringRef Piece) {
+  return withoutAnsiEscapes(Piece.split('\n').first);
+}
+
 } // namespace
+
+std::string deviceCodeRuleErrors(StringRef Output) {
+  // The plugin's messages (restrictions.cpp, kernel_captures.cpp).
+  static const Regex Rule(
+      ": error: (SYCL kernel cannot |kernel '.*' (captures '|has the "
+      "(reference )?member '|is an object of type '))");
+  std::string Result;
+  unsigned Count = 0;
+  for (const Piece &P : splitIntoPieces(Output))
+    if (P.IsDiagnostic && Rule.match(mainLine(P.Text))) {
+      Result += P.Text;
+      ++Count;
+    }
+  if (Count)
+    Result += std::to_string(Count) + (Count == 1 ? " error" : " errors") +
+              " generated.\n";
+  return Result;
+}
 
 std::string withoutRepeatedDiagnostics(StringRef Output,
                                        ArrayRef<std::string> AlreadyPrinted) {

@@ -23,4 +23,12 @@ namespace usycl::driver {
 std::string withoutRepeatedDiagnostics(llvm::StringRef Output,
                                        llvm::ArrayRef<std::string> AlreadyPrinted);
 
+// The diagnostics of `Output` (with their notes) that are errors of the
+// device-code rules the plugin checks in every device pass (SYCL 2020 §5.4,
+// compiler/plugin/restrictions.cpp; kernel captures, kernel_captures.cpp),
+// followed by clang's summary line; "" if there are none. The CPU's analysis
+// pass may fail for reasons of its NVPTX target alone (x86 assembly), which
+// are not the program's fault; these always are.
+std::string deviceCodeRuleErrors(llvm::StringRef Output);
+
 } // namespace usycl::driver

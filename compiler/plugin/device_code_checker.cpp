@@ -2,6 +2,7 @@
 
 #include "device_code_checker.hpp"
 #include "call_graph.hpp"
+#include "kernel_captures.hpp"
 #include "restrictions.hpp"
 
 #include "clang/AST/ASTContext.h"
@@ -54,6 +55,6 @@ void DeviceCodeChecker::HandleTranslationUnit(ASTContext &Context) {
       Check(*TheSema, Options, *Kernel);
 }
 
-std::vector<KernelCheck> deviceCodeChecks() { return {}; }
+std::vector<KernelCheck> deviceCodeChecks() { return {checkKernelCaptures}; }
 
 } // namespace usycl::plugin

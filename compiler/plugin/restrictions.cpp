@@ -43,6 +43,7 @@ enum class Restriction {
   UnsupportedType,
   ForeignAsm,
   UndefinedFunction,
+  LibraryFunction,
 };
 
 struct Violation {
@@ -53,7 +54,6 @@ struct Violation {
 };
 
 struct Settings {
-  bool Warn = false;           // CPU analysis pass: warnings
   bool CheckTarget = false;    // types and inline assembly
   bool Nvptx = false;
   bool Spirv = false;
@@ -367,8 +367,11 @@ private:
   }
 
   // A call of a function that has no definition here, is not SYCL_EXTERNAL
-  // and comes from no library the device links (builtins, system headers,
-  // the SYCL headers' own device functions).
+  // and comes from no library the device links (builtins, the SYCL headers'
+  // own device functions, libdevice). One of a system header is the host's
+  // C or C++ library (std::string's out-of-line members, which libstdc++
+  // instantiates in libstdc++.so only; std::__throw_*): reported as such,
+  // at the program's call into that library (Checker::report).
   void checkDefined(const FunctionDecl *Callee, SourceLocation L) {
     if (!Callee || Callee->getDefinition() || Callee->isDefaulted() ||
         Callee->isDeleted() || Callee->isPureVirtual() ||
@@ -382,15 +385,23 @@ private:
     if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee))
       if (MD->getParent()->isLambda())
         return; // the static invoker: code generation writes it
-    if (SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())) ||
-        inSyclNamespace(Callee) || hasOwnPrefix(Callee))
+    if (inSyclNamespace(Callee) || hasOwnPrefix(Callee))
       return;
-    if (const IdentifierInfo *II = Callee->getIdentifier())
-      if (II->getName().starts_with("__nv_") ||
-          II->getName().starts_with("__spirv") ||
-          II->getName().starts_with("__clc"))
+    if (const IdentifierInfo *II = Callee->getIdentifier()) {
+      llvm::StringRef Name = II->getName();
+      if (Name.starts_with("__nv_") || Name.starts_with("__spirv") ||
+          Name.starts_with("__clc"))
         return;
-    add(Restriction::UndefinedFunction, L, {}, Callee);
+      // What every PTX module gets from the CUDA driver (as
+      // sycl-post-link's undefined-function check knows).
+      if (Name == "vprintf" || Name == "malloc" || Name == "free" ||
+          Name == "__assertfail")
+        return;
+    }
+    if (SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+      add(Restriction::LibraryFunction, L, {}, Callee);
+    else
+      add(Restriction::UndefinedFunction, L, {}, Callee);
   }
 
   // ---- types the device lacks ----
@@ -594,8 +605,7 @@ private:
   }
 
   unsigned messageID(Restriction K) {
-    DiagnosticsEngine::Level L =
-        Set.Warn ? DiagnosticsEngine::Warning : DiagnosticsEngine::Error;
+    const DiagnosticsEngine::Level L = DiagnosticsEngine::Error;
     switch (K) {
     case Restriction::Exceptions:
       return Diags.getCustomDiagID(L, "SYCL kernel cannot use exceptions");
@@ -633,13 +643,44 @@ private:
       return Diags.getCustomDiagID(
           L, "SYCL kernel cannot call an undefined function without "
              "SYCL_EXTERNAL attribute");
+    case Restriction::LibraryFunction:
+      return Diags.getCustomDiagID(
+          L, "SYCL kernel cannot call '%0': it needs '%1', which only the "
+             "host's C or C++ library defines; the device has no definition "
+             "(std::string, std::vector and other allocating or throwing "
+             "library code are host-only)");
     }
     return 0;
+  }
+
+  // Where a call of a library function is the program's fault: the call
+  // from the program's own code into the library (the tail of the chain
+  // that runs in system headers), not deep inside libstdc++. Returns the
+  // index in Chain of the library function the program calls (Chain.size()
+  // when the violation is in the program's code itself).
+  size_t libraryEntry(llvm::ArrayRef<ChainStep> Chain) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    size_t I = Chain.size();
+    while (I > 1 && SM.isInSystemHeader(
+                        SM.getExpansionLoc(Chain[I - 1].Function->getLocation())))
+      --I;
+    return I;
   }
 
   void report(const Violation &V, const FunctionDecl *Root,
               llvm::ArrayRef<ChainStep> Chain) {
     SourceLocation L = V.Loc;
+    std::string Entry;
+    if (V.Kind == Restriction::LibraryFunction) {
+      size_t I = libraryEntry(Chain);
+      if (I < Chain.size()) {
+        L = Chain[I].CallLoc;
+        Entry = functionDisplayName(Ctx, Chain[I].Function);
+        Chain = Chain.take_front(I + 1);
+      } else {
+        Entry = functionDisplayName(Ctx, cast<FunctionDecl>(V.Declared));
+      }
+    }
     if (L.isInvalid() ||
         !Reported.insert({int(V.Kind), L.getRawEncoding()}).second)
       return;
@@ -649,6 +690,8 @@ private:
         DB << V.Detail << Set.TargetName;
       else if (V.Kind == Restriction::ForeignAsm)
         DB << V.Detail;
+      else if (V.Kind == Restriction::LibraryFunction)
+        DB << Entry << functionDisplayName(Ctx, cast<FunctionDecl>(V.Declared));
     }
     std::string Kernel = kernelDisplayName(Ctx, Root);
     std::string Subject =
@@ -678,9 +721,11 @@ void checkDeviceCodeRestrictions(Sema &S, const PluginOptions &Options,
     return;
   Settings Set;
   Set.TargetName = Options.Target;
-  // The CPU's requirements-analysis pass: its kernels are host code.
+  // The CPU's requirements-analysis pass: its kernels are host code, so the
+  // target's types and assembly are not checked there; the rules of device
+  // code are the same for every target (a throwing kernel would otherwise
+  // stop part way on the CPU alone, and the program would not port).
   bool CpuAnalysis = Options.Target == "x86_64";
-  Set.Warn = CpuAnalysis;
   const llvm::Triple &T = Ctx.getTargetInfo().getTriple();
   Set.Nvptx = T.isNVPTX();
   Set.Spirv = T.isSPIR() || T.isSPIRV();

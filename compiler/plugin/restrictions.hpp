@@ -29,9 +29,9 @@ namespace usycl::plugin {
 // Roots: kernel entry points and SYCL_EXTERNAL definitions, in source order.
 // Device passes only. In the requirements-analysis pass of the CPU
 // (target x86_64, which runs only when no GPU pass does) the restrictions
-// that do not depend on the target are warnings (the CPU runs such kernels
-// as host code, but they are not portable SYCL) and the target-dependent
-// ones (types, inline assembly) are not checked.
+// that do not depend on the target are errors as everywhere (one set of
+// rules whatever the targets) and the target-dependent ones (types, inline
+// assembly) are not checked.
 void checkDeviceCodeRestrictions(clang::Sema &S, const PluginOptions &Options,
                                  llvm::ArrayRef<const clang::FunctionDecl *> Roots);
 

@@ -22,6 +22,7 @@
 #include <sycl/local_accessor.hpp>
 #include <sycl/multi_ptr.hpp>
 #include <sycl/property_list.hpp>
+#include <sycl/type_traits.hpp>
 
 namespace sycl {
 inline namespace _V1 {
@@ -439,6 +440,14 @@ USYCL_ACCESSOR_GUIDES(USYCL_COMMA handler & USYCL_COMMA range<D> USYCL_COMMA id<
                       access::placeholder::false_t)
 #undef USYCL_COMMA
 #undef USYCL_ACCESSOR_GUIDES
+
+// Kernels capture device accessors by value (SYCL 2020 §4.12.4): what the
+// device receives is the kernel argument the runtime prepares from the
+// accessor, so the accessor's host-side bookkeeping need not be trivially
+// copyable. Host accessors stay on the host.
+template <typename DataT, int Dims, access_mode Mode, target Tgt, access::placeholder P>
+struct is_device_copyable<accessor<DataT, Dims, Mode, Tgt, P>>
+    : std::bool_constant<Tgt != target::host_buffer && Tgt != target::host_image> {};
 
 } // namespace _V1
 } // namespace sycl

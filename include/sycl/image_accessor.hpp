@@ -501,6 +501,15 @@ template <typename DataT, int Dims, access_mode Mode>
 struct is_property_of<property::no_init, host_unsampled_image_accessor<DataT, Dims, Mode>>
     : std::true_type {};
 
+// Kernels capture image accessors of image_target::device by value (see
+// accessor.hpp's is_device_copyable).
+template <typename DataT, int Dims, access_mode Mode, image_target Tgt>
+struct is_device_copyable<unsampled_image_accessor<DataT, Dims, Mode, Tgt>>
+    : std::bool_constant<Tgt == image_target::device> {};
+template <typename DataT, int Dims, image_target Tgt>
+struct is_device_copyable<sampled_image_accessor<DataT, Dims, Tgt>>
+    : std::bool_constant<Tgt == image_target::device> {};
+
 } // namespace _V1
 } // namespace sycl
 

@@ -11,6 +11,7 @@
 #include <sycl/detail/command_group.hpp>
 #include <sycl/detail/work_item_builtins.hpp>
 #include <sycl/multi_ptr.hpp>
+#include <sycl/type_traits.hpp>
 
 namespace sycl {
 inline namespace _V1 {
@@ -137,6 +138,11 @@ template <typename DataT, int Dims>
 void swap(local_accessor<DataT, Dims> &a, local_accessor<DataT, Dims> &b) {
   a.swap(b);
 }
+
+// A kernel captures it by value; the runtime gives each work-group its
+// memory (see accessor.hpp's is_device_copyable).
+template <typename DataT, int Dims>
+struct is_device_copyable<local_accessor<DataT, Dims>> : std::true_type {};
 
 } // namespace _V1
 } // namespace sycl
