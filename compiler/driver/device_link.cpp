@@ -6,6 +6,7 @@
 #include "module_splitter.hpp"
 #include "temp_dir.hpp"
 #include "toolchain.hpp"
+#include "wrapper.hpp"
 
 #include "device_config.hpp"
 #include "device_if.hpp"
@@ -15,6 +16,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Bitcode/LLVMBitCodes.h"
@@ -27,6 +29,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -261,13 +264,30 @@ Expected<FileTable> DeviceLinker::splitModules(const TargetInfo &Target,
   Command C;
   C.Program = *PostLink;
   C.Description = ("sycl-post-link for " + Target.Name).str();
-  // Images are whole programs on our targets (no device-side dynamic
-  // linking): SYCL_EXTERNAL functions live inside the images that call them.
   C.Args = {("-split=" + postlink::splitModeName(Options.Split)).str(),
-            "-symbols", "-properties", "-emit-only-kernels-as-entry-points"};
-  // NVPTX code is complete after this link (JIT-mode if_device_has
-  // markers are extern "C" and replaced later): a missing SYCL_EXTERNAL
-  // definition would otherwise surface as a cryptic ptxas error.
+            "-symbols", "-properties"};
+  // A shared library's SYCL_EXTERNAL definitions are entry points of images
+  // of their own that export them to the program's images (device code
+  // dynamic linking); elsewhere they live inside the images that call them.
+  if (BuildsSharedLibrary)
+    C.Args.push_back("-emit-exported-symbols");
+  else
+    C.Args.push_back("-emit-only-kernels-as-entry-points");
+  if (auto It = ImportableSymbols.find(Target.Name.str());
+      It != ImportableSymbols.end() && !It->second.empty()) {
+    std::string ImportsFile = Dir + "/device.imports";
+    std::error_code EC;
+    raw_fd_ostream OS(ImportsFile, EC, sys::fs::OF_Text);
+    if (EC)
+      return createFileError(ImportsFile, EC);
+    for (const std::string &Symbol : It->second)
+      OS << Symbol << '\n';
+    C.Args.push_back("-device-imports=" + ImportsFile);
+  }
+  // NVPTX code is complete after this link but for the imports from shared
+  // libraries (JIT-mode if_device_has markers are extern "C" and replaced
+  // later): a missing SYCL_EXTERNAL definition would otherwise surface as a
+  // cryptic ptxas error.
   if (Target.Kind == TargetKind::NvidiaGpu)
     C.Args.push_back("-reject-undefined-functions");
   C.Args.insert(C.Args.end(), {"-o", TablePath, Linked});
@@ -364,6 +384,13 @@ Expected<ModuleInfo> readModuleInfo(const FileTable &Modules, size_t Row) {
       return Read.takeError();
     Info.Properties = std::move(*Read);
   }
+  // The symbols file lists every entry point; exported SYCL_EXTERNAL
+  // functions are not kernels the runtime may launch.
+  if (const PropertySet *Exports =
+          Info.Properties.find(property_names::ExportedSymbolsSet))
+    llvm::erase_if(Info.Kernels, [&](const std::string &Symbol) {
+      return Exports->find(Symbol) != nullptr;
+    });
   return Info;
 }
 
@@ -498,6 +525,10 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
     std::string Input;  // bitcode
     std::string Stem;   // <dir>/module_<row>[.v<j>]
     std::optional<Variant> From;
+    // Exports or imports device symbols: PTX only, because the runtime's
+    // JIT linker joins it with the images it imports from (or that import
+    // from it), and ptxas rejects a PTX file with unresolved externs.
+    bool LinksDynamically = false;
   };
   std::vector<Unit> Units;
   for (size_t I = 0; I < Modules.numRows(); ++I) {
@@ -509,11 +540,21 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
         deviceIfVariants(Target, Module, Stem);
     if (!Variants)
       return Variants.takeError();
+    bool Dynamic = false;
+    if (Modules.hasColumn(file_table_columns::Properties)) {
+      Expected<PropertySetRegistry> Properties = PropertySetRegistry::readFile(
+          Modules.cell(I, file_table_columns::Properties));
+      if (!Properties)
+        return Properties.takeError();
+      Dynamic = Properties->find(property_names::ExportedSymbolsSet) ||
+                Properties->find(property_names::ImportedSymbolsSet);
+    }
     if (Variants->empty())
-      Units.push_back({I, Module, Stem, std::nullopt});
+      Units.push_back({I, Module, Stem, std::nullopt, Dynamic});
     for (size_t J = 0; J < Variants->size(); ++J)
       Units.push_back({I, (*Variants)[J].Bitcode,
-                       Stem + ".v" + std::to_string(J), (*Variants)[J]});
+                       Stem + ".v" + std::to_string(J), (*Variants)[J],
+                       Dynamic});
   }
   auto UnitPath = [&](const Unit &U, StringRef Extension) {
     return (U.Stem + "." + Extension).str();
@@ -538,7 +579,7 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
                             Options.Optimization.llcFlag(),
                             UnitPath(U, "opt.bc"), "-o", UnitPath(U, "ptx")},
                            ("llc for " + Target.Name).str()});
-    if (*Ptxas && !Target.PtxOnly)
+    if (*Ptxas && !Target.PtxOnly && !U.LinksDynamically)
       PtxasCommands.push_back(
           {**Ptxas,
            {("-arch=" + Target.Arch).str(),
@@ -595,7 +636,7 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
     }
     // The cubin first: a runtime that takes the first image that fits its
     // GPU loads native code before considering the PTX.
-    if (HaveCubins)
+    if (HaveCubins && !U.LinksDynamically)
       Images.push_back({ImageFormat::Cubin, &Target, UnitPath(U, "cubin"), "",
                         Info->Kernels, Info->Properties});
     Images.push_back({ImageFormat::Ptx, &Target, UnitPath(U, "ptx"), "",
@@ -653,6 +694,47 @@ DeviceLinker::link(const TargetInfo &Target, std::vector<DeviceCodeInput> Inputs
     return None.takeError();
   std::move(None->begin(), None->end(), std::back_inserter(Result.Images));
   return Result;
+}
+
+Expected<std::map<std::string, std::set<std::string>>>
+readExportedDeviceSymbols(StringRef Path) {
+  std::map<std::string, std::set<std::string>> Exports;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFile(Path, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return createFileError(Path, Buffer.getError());
+  if (identify_magic((*Buffer)->getBuffer()) != file_magic::elf_shared_object)
+    return Exports;
+  Expected<std::unique_ptr<object::ObjectFile>> Object =
+      object::ObjectFile::createObjectFile((*Buffer)->getMemBufferRef());
+  if (!Object) {
+    consumeError(Object.takeError()); // the linker will judge the file
+    return Exports;
+  }
+  for (const object::SectionRef &Section : (*Object)->sections()) {
+    Expected<StringRef> Name = Section.getName();
+    if (!Name) {
+      consumeError(Name.takeError());
+      continue;
+    }
+    if (*Name != ExportsSectionName)
+      continue;
+    Expected<StringRef> Contents = Section.getContents();
+    if (!Contents)
+      return createStringError("'" + Path + "': cannot read section " + *Name +
+                               ": " + toString(Contents.takeError()));
+    // "<target>\t<symbol>" lines; the wrappers of several links may have
+    // been joined (NUL padding between them).
+    SmallVector<StringRef, 32> Lines;
+    Contents->split(Lines, '\n');
+    for (StringRef Line : Lines) {
+      auto [Target, Symbol] = Line.trim(StringRef("\0 \r", 3)).split('\t');
+      if (!Target.empty() && !Symbol.empty())
+        Exports[Target.str()].insert(Symbol.str());
+    }
+  }
+  return Exports;
 }
 
 } // namespace usycl::driver

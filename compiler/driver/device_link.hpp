@@ -28,6 +28,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -83,6 +84,17 @@ public:
   llvm::Expected<std::vector<DeviceImage>>
   requirementsImages(const TargetInfo &Cpu, const std::string &Table);
 
+  // Device code dynamic linking (docs/optional-features.md). `Shared`: the
+  // link makes a shared library, whose images export their SYCL_EXTERNAL
+  // definitions. `Importable`: per target name, the device symbols the
+  // shared libraries on the link line export; calls to them are imports
+  // the runtime resolves, not undefined device functions.
+  void setDynamicLinking(bool Shared,
+                         std::map<std::string, std::set<std::string>> Importable) {
+    BuildsSharedLibrary = Shared;
+    ImportableSymbols = std::move(Importable);
+  }
+
 private:
   llvm::Error linkBitcode(const TargetInfo &Target,
                           llvm::ArrayRef<DeviceCodeInput> Inputs,
@@ -121,6 +133,14 @@ private:
   TempDir &Temps;
   CommandRunner &Runner;
   std::set<std::string> PrintedPostLinkWarnings;
+  bool BuildsSharedLibrary = false;
+  std::map<std::string, std::set<std::string>> ImportableSymbols;
 };
+
+// The device symbols a shared library built with usycl++ -shared exports, per
+// target name, from its ".usycl.exports" section (wrapper.hpp); empty for a
+// file that is no such library.
+llvm::Expected<std::map<std::string, std::set<std::string>>>
+readExportedDeviceSymbols(llvm::StringRef Path);
 
 } // namespace usycl::driver

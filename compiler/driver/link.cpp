@@ -29,10 +29,15 @@ namespace usycl::driver {
 
 namespace {
 
-// Static archives the user links with -l<name>, found the way the linker
+// The libraries the user links with -l<name>, found the way the linker
 // would find them among the -L directories. A shared library found first
-// wins (as with the linker, unless -static): it registers its own images.
-std::vector<std::string> archivesFromLibraryFlags(const DriverOptions &Options) {
+// wins (as with the linker, unless -static): it registers its own images,
+// and its exported device symbols are what the program's images may import.
+struct LibraryFiles {
+  std::vector<std::string> Archives, SharedLibraries;
+};
+
+LibraryFiles libraryFilesFromFlags(const DriverOptions &Options) {
   std::vector<std::string> SearchDirs, Names;
   bool PreferStatic = false;
   const std::vector<LinkItem> &Items = Options.LinkItems;
@@ -53,7 +58,7 @@ std::vector<std::string> archivesFromLibraryFlags(const DriverOptions &Options) 
       Names.push_back(ValueOf("-l"));
   }
 
-  std::vector<std::string> Archives;
+  LibraryFiles Found;
   for (StringRef Name : Names) {
     std::vector<std::string> Candidates;
     if (Name.consume_front(":"))
@@ -63,17 +68,24 @@ std::vector<std::string> archivesFromLibraryFlags(const DriverOptions &Options) 
     else
       Candidates = {("lib" + Name + ".so").str(), ("lib" + Name + ".a").str()};
     for (const std::string &Dir : SearchDirs) {
-      auto Found = find_if(Candidates, [&](const std::string &C) {
+      auto File = find_if(Candidates, [&](const std::string &C) {
         return sys::fs::exists(Dir + "/" + C);
       });
-      if (Found == Candidates.end())
+      if (File == Candidates.end())
         continue;
-      if (StringRef(*Found).ends_with(".a"))
-        Archives.push_back(Dir + "/" + *Found);
+      (StringRef(*File).ends_with(".a") ? Found.Archives
+                                         : Found.SharedLibraries)
+          .push_back(Dir + "/" + *File);
       break;
     }
   }
-  return Archives;
+  return Found;
+}
+
+bool buildsSharedLibrary(const DriverOptions &Options) {
+  return any_of(Options.LinkItems, [](const LinkItem &Item) {
+    return Item.Kind == LinkItem::ItemKind::Flag && Item.Text == "-shared";
+  });
 }
 
 class LinkStep {
@@ -87,6 +99,7 @@ public:
 private:
   Error collectFromCompiledSources(ArrayRef<CompiledSource> Compiled);
   Error collectFromFile(StringRef Path);
+  Error collectExportsFrom(StringRef SharedLibrary);
   void addDeviceCode(const TargetInfo &Target, std::string Origin,
                      std::unique_ptr<MemoryBuffer> Bitcode);
   bool wantTarget(const TargetInfo &Target, StringRef Origin);
@@ -118,7 +131,20 @@ private:
   std::set<const TargetInfo *> IgnoredTargets;
   // Input index -> host object compiled from it.
   std::map<size_t, std::string> CompiledObjects;
+  // Device symbols the shared libraries on the link line export, per
+  // target name (device code dynamic linking).
+  std::map<std::string, std::set<std::string>> LibraryExports;
 };
+
+Error LinkStep::collectExportsFrom(StringRef SharedLibrary) {
+  Expected<std::map<std::string, std::set<std::string>>> Exports =
+      readExportedDeviceSymbols(SharedLibrary);
+  if (!Exports)
+    return Exports.takeError();
+  for (auto &[Target, Symbols] : *Exports)
+    LibraryExports[Target].insert(Symbols.begin(), Symbols.end());
+  return Error::success();
+}
 
 bool LinkStep::wantTarget(const TargetInfo &Target, StringRef Origin) {
   // With an explicit -fsycl-targets at link time, build images only for the
@@ -214,6 +240,7 @@ LinkStep::cpuRequirementsImages(DeviceLinker &Linker,
 Expected<std::optional<std::string>> LinkStep::buildWrapper() {
   std::vector<DeviceImage> Images;
   DeviceLinker Linker(Options, Tools, Temps, Runner);
+  Linker.setDynamicLinking(buildsSharedLibrary(Options), LibraryExports);
   // Several targets x several modules can take minutes: on a terminal, say
   // how far the device link is (progress.hpp).
   ProgressLine Progress("usycl++: device code", ProgressLine::wanted(Runner.verbose()));
@@ -363,11 +390,18 @@ Error LinkStep::run() {
       return E;
   }
   for (const InputFile &Input : Options.Inputs)
-    if (Input.Kind == InputKind::LinkerInput)
+    if (Input.Kind == InputKind::LinkerInput) {
       if (Error E = collectFromFile(Input.Path))
         return E;
-  for (const std::string &Archive : archivesFromLibraryFlags(Options))
+      if (Error E = collectExportsFrom(Input.Path))
+        return E;
+    }
+  LibraryFiles Libraries = libraryFilesFromFlags(Options);
+  for (const std::string &Archive : Libraries.Archives)
     if (Error E = collectFromFile(Archive))
+      return E;
+  for (const std::string &Library : Libraries.SharedLibraries)
+    if (Error E = collectExportsFrom(Library))
       return E;
 
   Expected<std::optional<std::string>> Wrapper = buildWrapper();

@@ -6,6 +6,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <set>
+
 using namespace llvm;
 
 namespace usycl::driver {
@@ -62,6 +64,7 @@ public:
           "#include <sycl/detail/image_abi.h>\n\n";
     for (auto [I, Image] : enumerate(Images))
       writeImageBytes(I, Image);
+    writeExports(Images);
     OS << "extern \"C\" {\n";
     for (size_t I = 0; I < Images.size(); ++I)
       OS << "__attribute__((visibility(\"hidden\"))) extern const unsigned "
@@ -92,6 +95,28 @@ public:
 private:
   static std::string label(size_t Image, StringRef Which) {
     return ("__usycl_image_" + Twine(Image) + "_" + Which).str();
+  }
+
+  // The exported device symbols of a shared library, for the links of the
+  // programs that use it (readExportedDeviceSymbols): a section the program
+  // never loads (no "a" flag), one "<target>\t<symbol>" line per export.
+  void writeExports(ArrayRef<DeviceImage> Images) {
+    std::set<std::pair<std::string, std::string>> Lines;
+    for (const DeviceImage &Image : Images)
+      if (const PropertySet *Exports =
+              Image.Properties.find(property_names::ExportedSymbolsSet))
+        for (const Property &P : Exports->properties())
+          Lines.insert({Image.Target->Name.str(), P.Name});
+    if (Lines.empty())
+      return;
+    std::string Asm;
+    raw_string_ostream A(Asm);
+    A << ".pushsection " << ExportsSectionName << ",\"\",@progbits\n";
+    for (const auto &[Target, Symbol] : Lines)
+      A << ".ascii " << quoteForAssembler(Target + "\t" + Symbol) << "\n"
+        << ".byte 10\n";
+    A << ".popsection\n";
+    OS << "asm(\"" << escapeForCxx(Asm) << "\");\n";
   }
 
   void writeImageBytes(size_t I, const DeviceImage &Image) {

@@ -26,6 +26,10 @@
 
 namespace usycl::driver {
 
+// The section listing the device symbols the images export (device code
+// dynamic linking): "<target>\t<symbol>\n" per export, not loaded at run time.
+inline constexpr llvm::StringLiteral ExportsSectionName = ".usycl.exports";
+
 // The wrapper's C++ source for `Images`.
 std::string generateWrapperSource(llvm::ArrayRef<DeviceImage> Images);
 

@@ -65,6 +65,13 @@ inline constexpr llvm::StringLiteral Lacks = "lacks";
 // named by its key in 16 lowercase hex digits, valued the number of 32-bit
 // words the code reads of it.
 inline constexpr llvm::StringLiteral SpecConstantsSet = "SYCL/specialization constants";
+// Device code dynamic linking (seed 002; DPC++'s names and layout): one
+// uint32 property valued 1 per symbol, named by the symbol. `exported`: the
+// SYCL_EXTERNAL functions an image of a shared library defines for other
+// images; `imported`: the functions an image calls that another image (of a
+// shared library the program links) must define at load time.
+inline constexpr llvm::StringLiteral ExportedSymbolsSet = "SYCL/exported symbols";
+inline constexpr llvm::StringLiteral ImportedSymbolsSet = "SYCL/imported symbols";
 } // namespace property_names
 
 // Values match usycl_property_type in sycl/detail/image_abi.h.

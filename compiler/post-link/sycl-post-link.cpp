@@ -3,6 +3,7 @@
 //   sycl-post-link [-split=off|per_kernel|per_source|auto] [-symbols]
 //                  [-properties] [-reject-undefined-functions]
 //                  [-emit-only-kernels-as-entry-points]
+//                  [-emit-exported-symbols] [-device-imports=<file>]
 //                  -o <out.table> <linked.bc|.ll>
 //
 // Reads the linked device module of one target, groups its entry points into
@@ -10,13 +11,15 @@
 // rule of seed 002) and writes, for module N, <out>_N.bc, <out>_N.sym (one
 // entry-point symbol per line, with -symbols) and <out>_N.prop (property
 // sets, with -properties: [SYCL/device requirements], after the SYCL_EXTERNAL
-// check of seed 002, whose warnings go to stderr), where <out> is the -o path
+// check of seed 002, whose warnings go to stderr; [SYCL/exported symbols] and
+// [SYCL/imported symbols], device_linking.hpp), where <out> is the -o path
 // without its extension; then the file table listing them (file_table.hpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "assert_properties.hpp"
 #include "assert_speculation.hpp"
+#include "device_linking.hpp"
 #include "file_table.hpp"
 #include "module_properties.hpp"
 #include "module_splitter.hpp"
@@ -92,6 +95,19 @@ static cl::opt<bool> RejectUndefinedFunctions(
              "unit defines (targets without device-side linking: NVPTX)"),
     cl::cat(PostLinkCategory));
 
+static cl::opt<bool> EmitExportedSymbols(
+    "emit-exported-symbols",
+    cl::desc("Write [SYCL/exported symbols]: the SYCL_EXTERNAL entry points "
+             "of each image (device code of a shared library)"),
+    cl::cat(PostLinkCategory));
+
+static cl::opt<std::string> DeviceImports(
+    "device-imports",
+    cl::desc("File listing the symbols (one per line) that shared libraries "
+             "linked with the program export: calls to them are imports "
+             "([SYCL/imported symbols]), not undefined functions"),
+    cl::value_desc("file"), cl::cat(PostLinkCategory));
+
 static cl::opt<bool> SpeculateAssertLoads(
     "speculate-assert-loads", cl::init(true),
     cl::desc("In images that use assert, issue the loads that follow an "
@@ -136,9 +152,10 @@ static void writeSymbols(const EntryPointGroup &Group, StringRef Path) {
 // defines, with the kernels that reach it and a call chain
 // (undefined_functions.hpp), so the user learns which SYCL_EXTERNAL
 // definition is missing and who needs it.
-static void rejectUndefinedFunctions(const Module &M) {
+static void rejectUndefinedFunctions(const Module &M,
+                                     const StringSet<> &Importable) {
   std::vector<UndefinedDeviceFunction> Undefined =
-      findUndefinedDeviceFunctions(M);
+      findUndefinedDeviceFunctions(M, &Importable);
   if (Undefined.empty())
     return;
   for (const UndefinedDeviceFunction &U : Undefined)
@@ -160,8 +177,11 @@ int main(int argc, char **argv) {
     Diagnostic.print(ToolName.data(), errs());
     return 1;
   }
+  StringSet<> Importable;
+  if (!DeviceImports.empty())
+    Importable = failOn(readImportableSymbols(DeviceImports));
   if (RejectUndefinedFunctions)
-    rejectUndefinedFunctions(*Input);
+    rejectUndefinedFunctions(*Input, Importable);
 
   SmallString<256> Stem(OutputTable);
   sys::path::replace_extension(Stem, "");
@@ -190,6 +210,9 @@ int main(int argc, char **argv) {
     // The SYCL_EXTERNAL check warns whether or not properties are written.
     PropertySetRegistry Properties =
         failOn(computeModuleProperties(*Split, Group, Warn));
+    if (EmitExportedSymbols)
+      addExportedSymbols(Group, Properties);
+    addImportedSymbols(*Split, Importable, Properties);
 
     // After the properties: the hooks add a use of nothing new.
     finalizeAssertLaunchHooks(*Split);

@@ -56,11 +56,12 @@ SetVector<const Function *> calleesOf(const Function &F) {
 } // namespace
 
 std::vector<UndefinedDeviceFunction>
-findUndefinedDeviceFunctions(const Module &M) {
+findUndefinedDeviceFunctions(const Module &M, const StringSet<> *Importable) {
   std::vector<UndefinedDeviceFunction> Result;
   DenseMap<const Function *, size_t> Index;
   for (const Function &F : M)
-    if (F.isDeclaration() && !F.use_empty() && !providedElsewhere(F)) {
+    if (F.isDeclaration() && !F.use_empty() && !providedElsewhere(F) &&
+        !(Importable && Importable->contains(F.getName()))) {
       Index[&F] = Result.size();
       UndefinedDeviceFunction U;
       U.Function = &F;
@@ -118,7 +119,9 @@ std::string describeUndefinedDeviceFunction(const UndefinedDeviceFunction &U) {
   std::string Text = "undefined device function '" + U.Name +
                      "' is called by kernel " + join(Kernels, ", ") +
                      "; define it (SYCL_EXTERNAL) in a translation unit "
-                     "compiled with usycl++ and link that translation unit in";
+                     "compiled with usycl++ and link that translation unit in, "
+                     "or link the shared library (built with usycl++ -shared) "
+                     "that defines it";
   if (!U.Function->getName().starts_with("_Z"))
     Text += " (functions of the host's C library have no device definition; "
             "use the SYCL built-in functions)";

@@ -17,6 +17,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "llvm/ADT/StringSet.h"
+
 #include <string>
 #include <vector>
 
@@ -35,8 +37,11 @@ struct UndefinedDeviceFunction {
   std::vector<const llvm::Function *> Chain;
 };
 
+// `Importable`: functions a shared library linked with the program defines
+// (device_linking.hpp); they are resolved at load time, not reported.
 std::vector<UndefinedDeviceFunction>
-findUndefinedDeviceFunctions(const llvm::Module &M);
+findUndefinedDeviceFunctions(const llvm::Module &M,
+                             const llvm::StringSet<> *Importable = nullptr);
 
 // The error text for one function (several lines, no trailing newline).
 std::string describeUndefinedDeviceFunction(const UndefinedDeviceFunction &U);

@@ -1,14 +1,15 @@
 // The link step: device link, sycl-post-link, sycl-aspect-filter, opt, llc,
 // ptxas, the CPU's requirements (the same post-link table, filtered for
 // x86_64), the image wrapper and the final link against libusycl.so. A
-// shared library is linked so the test does not need to run anything.
+// shared library is linked so the test does not need to run anything (its
+// SYCL_EXTERNAL functions, none here, would be exported: dynamic-linking.cpp).
 //
 // REQUIRES: ptxas, usycl-runtime-library
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %usycl -c %s -o %t/k.o
 // RUN: %usycl -v -shared -fPIC %t/k.o -o %t/libk.so 2>&1 | FileCheck %s
 // CHECK: (in-process) link device code for nvidia_gpu_sm_90: {{.*}}k.o -> [[DIR:.*]]/nvidia_gpu_sm_90/linked.bc
-// CHECK: sycl-post-link -split=auto -symbols -properties -emit-only-kernels-as-entry-points -reject-undefined-functions -o [[DIR]]/nvidia_gpu_sm_90/device.table [[DIR]]/nvidia_gpu_sm_90/linked.bc
+// CHECK: sycl-post-link -split=auto -symbols -properties -emit-exported-symbols -reject-undefined-functions -o [[DIR]]/nvidia_gpu_sm_90/device.table [[DIR]]/nvidia_gpu_sm_90/linked.bc
 // CHECK: sycl-aspect-filter -target=nvidia_gpu_sm_90 -device-config-file=[[CONFIG:[^ ]*/share/usycl/device-config.yaml]] [[DIR]]/nvidia_gpu_sm_90/device.table -o [[DIR]]/nvidia_gpu_sm_90/nvidia_gpu_sm_90.filtered.table
 // CHECK: opt -O3 [[DIR]]/nvidia_gpu_sm_90/device_0.bc -o [[DIR]]/nvidia_gpu_sm_90/module_0.opt.bc
 // CHECK: llc -march=nvptx64 -mcpu=sm_90 -O3 [[DIR]]/nvidia_gpu_sm_90/module_0.opt.bc -o [[DIR]]/nvidia_gpu_sm_90/module_0.ptx

@@ -16,7 +16,7 @@
 // CHECK-NEXT: call chain:
 // CHECK-NEXT:   kernel 'Second'
 // CHECK-NEXT:   erff
-// CHECK-NEXT: sycl-post-link: error: undefined device function 'missing(int)' is called by kernel 'First', 'Second'; define it (SYCL_EXTERNAL) in a translation unit compiled with usycl++ and link that translation unit in{{$}}
+// CHECK-NEXT: sycl-post-link: error: undefined device function 'missing(int)' is called by kernel 'First', 'Second'; define it (SYCL_EXTERNAL) in a translation unit compiled with usycl++ and link that translation unit in, or link the shared library (built with usycl++ -shared) that defines it{{$}}
 // CHECK-NEXT: call chain:
 // CHECK-NEXT:   kernel 'First'
 // CHECK-NEXT:   middle(int)

@@ -5,7 +5,7 @@
 ; not. Declarations no kernel reaches are not reported.
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: not %sycl-post-link -reject-undefined-functions -o %t/out.table %s 2>&1 | FileCheck %s --implicit-check-not=error:
-; CHECK: sycl-post-link: error: undefined device function 'missing(int)' is called by kernel 'KernelA', 'KernelB'; define it (SYCL_EXTERNAL) in a translation unit compiled with usycl++ and link that translation unit in{{$}}
+; CHECK: sycl-post-link: error: undefined device function 'missing(int)' is called by kernel 'KernelA', 'KernelB'; define it (SYCL_EXTERNAL) in a translation unit compiled with usycl++ and link that translation unit in, or link the shared library (built with usycl++ -shared) that defines it{{$}}
 ; CHECK-NEXT: call chain:
 ; CHECK-NEXT:   kernel 'KernelA'
 ; CHECK-NEXT:   middle(int)
