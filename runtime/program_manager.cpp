@@ -1,5 +1,6 @@
 #include "program_manager.hpp"
 
+#include "device_linking.hpp"
 #include "image_registry.hpp"
 #include "platform_impl.hpp"
 
@@ -90,6 +91,28 @@ kernel_verdict compute_kernel_verdict(std::string_view kernel, const device_impl
     v.code = j.first_failure->code;
     v.message = j.first_failure->message + usycl::rt::kernel_device_suffix(kernel, info.name);
     return v;
+  }
+  // Device code dynamic linking: the functions the kernel's image imports
+  // from shared libraries must be exported by an image this device can use
+  // whose requirements the device meets (their requirements are the
+  // kernel's too).
+  {
+    // The image that will run (or, without requirement data, the device's
+    // images of the kernel). A device with none is answered below.
+    std::vector<const usycl_device_image *> roots = own;
+    if (j.passing && std::find(own.begin(), own.end(), j.passing) != own.end())
+      roots = {j.passing};
+    const auto &backend = device.backend_device();
+    usycl::rt::import_resolution r = usycl::rt::resolve_imports(
+        roots, kernel, [&](const usycl_device_image &img) { return backend.can_use_image(img); },
+        &info,
+        info.target);
+    if (r.failure) {
+      v.supported = false;
+      v.code = r.failure->code;
+      v.message = r.failure->message + usycl::rt::kernel_device_suffix(kernel, info.name);
+      return v;
+    }
   }
   if (j.passed) {
     v.work_group_sizes = std::move(j.passing_req.work_group_sizes);

@@ -46,11 +46,34 @@ void addExportedSymbols(const EntryPointGroup &Group,
 
 void addImportedSymbols(const Module &M, const StringSet<> &Importable,
                         PropertySetRegistry &Registry) {
+  auto IsImport = [&](const Function &F) {
+    return F.isDeclaration() && !F.use_empty() &&
+           Importable.contains(F.getName());
+  };
+  bool Any = false;
   for (const Function &F : M)
-    if (F.isDeclaration() && !F.use_empty() &&
-        Importable.contains(F.getName()))
+    if (IsImport(F)) {
+      Any = true;
       Registry.add(property_names::ImportedSymbolsSet, F.getName(),
                    PropertyValue::uint32(1));
+    }
+  if (!Any)
+    return;
+  for (const Function &Kernel : M) {
+    if (!isKernel(Kernel))
+      continue;
+    SmallPtrSet<const GlobalValue *, 32> Reached =
+        collectDependencies({&Kernel});
+    std::vector<uint8_t> Bytes;
+    for (const Function &F : M) // module order: deterministic output
+      if (IsImport(F) && Reached.contains(&F)) {
+        Bytes.insert(Bytes.end(), F.getName().begin(), F.getName().end());
+        Bytes.push_back(0);
+      }
+    if (!Bytes.empty())
+      Registry.add(property_names::KernelImportsSet, Kernel.getName(),
+                   PropertyValue::byteArray(std::move(Bytes)));
+  }
 }
 
 } // namespace usycl::postlink

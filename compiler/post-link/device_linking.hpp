@@ -9,6 +9,8 @@
 //
 //   [SYCL/exported symbols]   <symbol>=1|1   per exported definition
 //   [SYCL/imported symbols]   <symbol>=1|1   per imported function
+//   [usycl/kernel imports]    <kernel>=2|<the symbols it reaches, each
+//                                        followed by a NUL, as bytes>
 //
 // Exports are written with -emit-exported-symbols (usycl++ -shared): every
 // SYCL_EXTERNAL entry point of the image. Imports are the functions the image
@@ -42,7 +44,8 @@ void addExportedSymbols(const EntryPointGroup &Group,
                         PropertySetRegistry &Registry);
 
 // [SYCL/imported symbols] of the split module `M`: the functions it calls
-// and does not define that `Importable` lists.
+// and does not define that `Importable` lists; and [usycl/kernel imports],
+// the imports each kernel of `M` reaches.
 void addImportedSymbols(const llvm::Module &M,
                         const llvm::StringSet<> &Importable,
                         PropertySetRegistry &Registry);

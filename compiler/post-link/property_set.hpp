@@ -72,6 +72,11 @@ inline constexpr llvm::StringLiteral SpecConstantsSet = "SYCL/specialization con
 // shared library the program links) must define at load time.
 inline constexpr llvm::StringLiteral ExportedSymbolsSet = "SYCL/exported symbols";
 inline constexpr llvm::StringLiteral ImportedSymbolsSet = "SYCL/imported symbols";
+// usycl's own: which kernel of the image imports what, so one kernel's
+// import never fails another kernel of the same image (speculative
+// compilation, seed 002): per importing kernel, a byte array of the symbols
+// it reaches, each followed by a NUL.
+inline constexpr llvm::StringLiteral KernelImportsSet = "usycl/kernel imports";
 } // namespace property_names
 
 // Values match usycl_property_type in sycl/detail/image_abi.h.

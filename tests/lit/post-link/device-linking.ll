@@ -28,7 +28,7 @@
 ; A program whose kernel calls a function no linked code defines: rejected
 ; (NVPTX) unless -device-imports lists it (the symbols the shared libraries
 ; on the link line export); then the image imports it.
-; RUN: printf '# exports of libfoo.so\n_Z6importi\n\n_Z5otheri\n' > %t/imports
+; RUN: printf '# exports of libfoo.so\n_Z6importi\n\n_Z5otherf\n' > %t/imports
 ; RUN: not %sycl-post-link -split=auto -properties -emit-only-kernels-as-entry-points -reject-undefined-functions -o %t/p.table %S/Inputs/imports-program.ll 2>&1 | FileCheck %s --check-prefix=REJECT
 ; REJECT: sycl-post-link: error: undefined device function 'import(int)' is called by kernel 'K'; define it (SYCL_EXTERNAL) in a translation unit compiled with usycl++ and link that translation unit in, or link the shared library (built with usycl++ -shared) that defines it{{$}}
 ; RUN: %sycl-post-link -split=auto -properties -emit-only-kernels-as-entry-points -reject-undefined-functions -device-imports=%t/imports -o %t/p.table %S/Inputs/imports-program.ll
@@ -36,7 +36,22 @@
 ; IMPORTS:      [SYCL/device requirements]
 ; IMPORTS-NEXT: [SYCL/imported symbols]
 ; IMPORTS-NEXT: _Z6importi=1|1
+; IMPORTS-NEXT: [usycl/kernel imports]
+; IMPORTS-NEXT: _ZTS1K=2|5f5a36696d706f72746900
 ; IMPORTS-EMPTY:
+;
+; Two kernels of one image importing different functions: the image imports
+; both, [usycl/kernel imports] says which kernel reaches which ("_Z6importi\0"
+; as bytes), so one kernel's import never fails the other.
+; RUN: %sycl-post-link -split=auto -properties -emit-only-kernels-as-entry-points -device-imports=%t/imports -o %t/two.table %S/Inputs/imports-two-kernels.ll
+; RUN: FileCheck %s --check-prefix=TWO --match-full-lines < %t/two_0.prop
+; TWO:      [SYCL/imported symbols]
+; TWO-NEXT: _Z6importi=1|1
+; TWO-NEXT: _Z5otherf=1|1
+; TWO-NEXT: [usycl/kernel imports]
+; TWO-NEXT: _ZTS1K=2|5f5a36696d706f72746900
+; TWO-NEXT: _ZTS1L=2|5f5a356f746865726600
+; TWO-EMPTY:
 ;
 ; A malformed imports file is an error naming the file.
 ; RUN: printf 'a=b\n' > %t/bad-imports
