@@ -74,16 +74,31 @@ private:
   SourceLocation PendingLoc;
   int PendingDepth = 0;
 
-  // The same move for a lambda written inside a macro expansion (or whose
-  // attributes come from a macro argument), where the file cannot be
-  // re-lexed: the attribute tokens are watched one by one as the parser
-  // receives them; each token of a `sycl::` attribute is copied to Pending
-  // and turned into a comma in the stream, which leaves `[[, , ...]]`, an
+  // The same move where the file cannot be re-lexed: a lambda written
+  // inside a macro argument or a macro body, or attributes that a macro
+  // expands to (`[=]() KERNEL_ATTRS {...}`). The attribute tokens are
+  // watched one by one as the parser receives them; each token of a
+  // `sycl::` attribute is copied to Pending and turned into a comma in the
+  // stream, which leaves `[[, , ...]]` (or `[[using sycl: , ...]]`), an
   // empty attribute-specifier that clang accepts silently.
-  enum class MacroSeq : uint8_t { Idle, Armed, Open1, AttrStart, Ours, Theirs, Close1 };
+  enum class MacroSeq : uint8_t {
+    Idle,
+    Armed,
+    Open1,
+    AttrStart,
+    UsingNs,
+    UsingColon,
+    Ours,
+    Theirs,
+    Close1
+  };
   MacroSeq Seq = MacroSeq::Idle;
   int SeqDepth = 0;
   std::vector<Token> SeqAttr;
+  // The specifier's `using NS:` prefix, if any: with `using sycl:` every
+  // attribute of the list is ours, with another namespace none is.
+  enum class UsingPrefix : uint8_t { None, Sycl, Other };
+  UsingPrefix SeqUsing = UsingPrefix::None;
   bool onMacroSeqToken(const Token &T);
   void flushMacroAttribute();
 
@@ -432,6 +447,7 @@ bool LambdaAttributeMover::onMacroSeqToken(const Token &T) {
     return false;
   case MacroSeq::Open1:
     Seq = T.is(tok::l_square) ? MacroSeq::AttrStart : MacroSeq::Idle;
+    SeqUsing = UsingPrefix::None;
     return true;
   case MacroSeq::AttrStart:
     SeqDepth = 0;
@@ -441,14 +457,50 @@ bool LambdaAttributeMover::onMacroSeqToken(const Token &T) {
       Seq = MacroSeq::Close1;
       return true;
     }
-    if (T.is(tok::identifier) && T.getIdentifierInfo() &&
-        T.getIdentifierInfo()->getName() == "sycl") {
+    if (T.is(tok::kw_using) && SeqUsing == UsingPrefix::None) {
+      Seq = MacroSeq::UsingNs;
+      return true;
+    }
+    if (SeqUsing == UsingPrefix::Sycl && T.is(tok::identifier)) {
+      // `using sycl: name(...)`: the prefix stays in the stream (clang
+      // accepts `[[using sycl: , ,]]`); the moved statement gets the
+      // scope back, located at the name.
+      Token Scope = T;
+      Scope.setIdentifierInfo(PP.getIdentifierInfo("sycl"));
+      Scope.setLength(4);
+      Token Colons = T;
+      Colons.setKind(tok::coloncolon);
+      Colons.setLength(2);
+      Colons.setIdentifierInfo(nullptr);
+      SeqAttr.push_back(Scope);
+      SeqAttr.push_back(Colons);
+      SeqAttr.push_back(T);
+      Mutable.setKind(tok::comma);
+      Mutable.setIdentifierInfo(nullptr);
+      Seq = MacroSeq::Ours;
+      return true;
+    }
+    if (SeqUsing == UsingPrefix::None && T.is(tok::identifier) &&
+        T.getIdentifierInfo() && T.getIdentifierInfo()->getName() == "sycl") {
       Seq = MacroSeq::Ours;
       SeqAttr.push_back(T);
       Mutable.setKind(tok::comma);
+      Mutable.setIdentifierInfo(nullptr);
       return true;
     }
     Seq = MacroSeq::Theirs;
+    return true;
+  case MacroSeq::UsingNs:
+    if (T.isNot(tok::identifier)) {
+      Seq = MacroSeq::Idle; // ill-formed; let clang say so
+      return true;
+    }
+    SeqUsing = T.getIdentifierInfo()->getName() == "sycl" ? UsingPrefix::Sycl
+                                                          : UsingPrefix::Other;
+    Seq = MacroSeq::UsingColon;
+    return true;
+  case MacroSeq::UsingColon:
+    Seq = T.is(tok::colon) ? MacroSeq::AttrStart : MacroSeq::Idle;
     return true;
   case MacroSeq::Ours:
   case MacroSeq::Theirs: {
@@ -466,6 +518,7 @@ bool LambdaAttributeMover::onMacroSeqToken(const Token &T) {
     if (Ours) {
       SeqAttr.push_back(T);
       Mutable.setKind(tok::comma);
+      Mutable.setIdentifierInfo(nullptr);
     }
     return true;
   }
@@ -541,10 +594,13 @@ void LambdaAttributeMover::onToken(const Token &T) {
   Prev = T.getKind();
 
   if (Trigger && Pending.empty()) {
+    // The file's text is re-lexed where it can be; otherwise (T or the
+    // specifiers after it come from a macro, or the text is something the
+    // raw lexer does not follow) the tokens are watched as they arrive.
     if (tryMoveAttributes(T))
       AfterLambdaParams = false;
-    else if (!T.getLocation().isFileID())
-      Seq = MacroSeq::Armed; // a `[[` may follow from the macro
+    else
+      Seq = MacroSeq::Armed;
   }
 }
 

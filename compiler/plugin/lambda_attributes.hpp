@@ -27,9 +27,10 @@
 //    in the lambda's scope (template parameters, local constexpr variables,
 //    macros all work) and diagnostics point at what the user wrote.
 //
-// Limitation: attributes that come out of a macro expansion (the whole
-// `[[...]]` written inside a macro, or a lambda inside a macro argument) are
-// not moved; clang then reports them as it always does.
+// Where the file cannot be re-lexed (the lambda is in a macro argument or a
+// macro body, or the attribute-specifier-seq comes from a macro), the
+// attribute tokens are moved one by one as the parser receives them instead
+// (see MacroSeq in lambda_attributes.cpp), with the same result.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -20,6 +20,19 @@
 using namespace sycl;
 
 #define SG_SIZE 32
+// Macros around kernels (issue 19.17): each case must give the metadata the
+// same lambda gives without the macro.
+#define PASS_THROUGH(...) __VA_ARGS__
+#define SUBMIT_KERNEL(Q, NAME, KERNEL) Q.parallel_for<class NAME>(nd_range<1>(8, 8), KERNEL)
+#define NESTED_SUBMIT(Q, NAME, KERNEL) SUBMIT_KERNEL(Q, NAME, PASS_THROUGH(KERNEL))
+#define WG8_ATTR [[sycl::reqd_work_group_size(8)]]
+#define SG_ATTRS(N) [[sycl::reqd_work_group_size(N)]] [[sycl::reqd_sub_group_size(SG_SIZE)]]
+#define USING_ATTR [[using sycl: reqd_work_group_size(8), reqd_sub_group_size(SG_SIZE)]]
+#define WHOLE_KERNEL(P)                                                            \
+  [=](nd_item<1> it) [[sycl::reqd_work_group_size(8)]] { P[it.get_global_linear_id()] = 7; }
+#define WHOLE_SUBMIT(Q, NAME, P)                                                   \
+  Q.parallel_for<class NAME>(nd_range<1>(8, 8), [=](nd_item<1> it)                \
+                             [[sycl::reqd_sub_group_size(SG_SIZE)]] { P[it.get_global_linear_id()] = 8; })
 // SYCL-CTS writes kernels inside macros, attributes passed as arguments.
 #define SUBMIT_ND(Q, NAME, ATTRIBUTE, ...)                                        \
   Q.parallel_for<class NAME>(nd_range<1>(8, 8), [=](nd_item<1> it) ATTRIBUTE { __VA_ARGS__; })
@@ -75,6 +88,51 @@ int main() {
   // CHECK: define {{.*}}ptx_kernel void @_ZTSZ4mainE7InMacro(
   // CHECK-SAME: !reqd_work_group_size ![[WG8]]
   SUBMIT_ND(q, InMacro, [[sycl::reqd_work_group_size(Local)]], p[it.get_global_linear_id()] = 6);
+
+  // Issue 19.17. The whole lambda, attribute included, in a macro argument.
+  // CHECK: define {{.*}}ptx_kernel void @_ZTSZ4mainE8ArgWhole(
+  // CHECK-SAME: !reqd_work_group_size ![[WG8]]
+  PASS_THROUGH(q.parallel_for<class ArgWhole>(
+      nd_range<1>(8, 8),
+      [=](nd_item<1> it) [[sycl::reqd_work_group_size(8)]] { p[it.get_global_linear_id()] = 1; }));
+  // CHECK: define {{.*}}ptx_kernel void @_ZTSZ4mainE9ArgLambda(
+  // CHECK-SAME: !sycl_declared_aspects ![[FP16]]
+  SUBMIT_KERNEL(q, ArgLambda, [=](nd_item<1>) [[sycl::device_has(aspect::fp16)]] {});
+  // Nested macros: the lambda passes through two expansions.
+  // CHECK: define {{.*}}ptx_kernel void @_ZTSZ4mainE6Nested(
+  // CHECK-SAME: !reqd_work_group_size ![[WG8]]
+  // CHECK-SAME: !intel_reqd_sub_group_size ![[SG32]]
+  NESTED_SUBMIT(q, Nested,
+                [=](nd_item<1> it) noexcept [[sycl::reqd_work_group_size(8)]]
+                    [[sycl::reqd_sub_group_size(SG_SIZE)]] { p[it.get_global_linear_id()] = 2; });
+  // The lambda written in a macro body, and the whole submission in one.
+  // CHECK: define {{.*}}ptx_kernel void @_ZTSZ4mainE4Body(
+  // CHECK-SAME: !reqd_work_group_size ![[WG8]]
+  q.parallel_for<class Body>(nd_range<1>(8, 8), WHOLE_KERNEL(p));
+  // CHECK: define {{.*}}ptx_kernel void @_ZTSZ4mainE10BodySubmit(
+  // CHECK-SAME: !intel_reqd_sub_group_size ![[SG32]]
+  WHOLE_SUBMIT(q, BodySubmit, p);
+  // Only the attributes come from a macro body (object-like, function-like),
+  // the lambda is in the file.
+  // CHECK: define {{.*}}ptx_kernel void @_ZTSZ4mainE8AttrBody(
+  // CHECK-SAME: !reqd_work_group_size ![[WG8]]
+  q.parallel_for<class AttrBody>(nd_range<1>(8, 8), [=](nd_item<1> it) WG8_ATTR {
+    p[it.get_global_linear_id()] = 3;
+  });
+  // CHECK: define {{.*}}ptx_kernel void @_ZTSZ4mainE9AttrsFunc(
+  // CHECK-SAME: !reqd_work_group_size ![[WG8]]
+  // CHECK-SAME: !intel_reqd_sub_group_size ![[SG32]]
+  q.parallel_for<class AttrsFunc>(nd_range<1>(8, 8), [=](nd_item<1> it) SG_ATTRS(Local) {
+    p[it.get_global_linear_id()] = 4;
+  });
+  // [[using sycl: ...]] from a macro, and inside a macro argument.
+  // CHECK: define {{.*}}ptx_kernel void @_ZTSZ4mainE9AttrUsing(
+  // CHECK-SAME: !reqd_work_group_size ![[WG8]]
+  // CHECK-SAME: !intel_reqd_sub_group_size ![[SG32]]
+  q.parallel_for<class AttrUsing>(nd_range<1>(8, 8), [=](nd_item<1>) USING_ATTR {});
+  // CHECK: define {{.*}}ptx_kernel void @_ZTSZ4mainE8ArgUsing(
+  // CHECK-SAME: !reqd_work_group_size ![[WG8]]
+  SUBMIT_KERNEL(q, ArgUsing, [=](nd_item<1>) [[using sycl: reqd_work_group_size(8)]] {});
 
   // An empty [[sycl::device_has()]]: the kernel uses no optional feature.
   // CHECK: define {{.*}}ptx_kernel void @_ZTSZ4mainE4None(
