@@ -6,6 +6,7 @@
 #include "cuda_spec_constants.hpp"
 #include "trace.hpp"
 #include "image_registry.hpp"
+#include "device_linking.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -149,6 +150,90 @@ void kernel_cache::revalidate_images() {
   fast_.clear(); // names of unloaded libraries may be dangling pointers
 }
 
+namespace {
+
+// The PTX text of an image as the JIT linker takes it (NUL-terminated; the
+// wrapper puts a NUL after every PTX image, a copy is made otherwise).
+std::string_view ptx_text(const usycl_device_image &image, std::string &copy) {
+  const char *begin = reinterpret_cast<const char *>(image.begin);
+  size_t size = static_cast<size_t>(image.end - image.begin);
+  if (size && begin[size - 1] == '\0')
+    return std::string_view(begin, size - 1);
+  if (image.end[0] == '\0')
+    return std::string_view(begin, size);
+  copy.assign(begin, size);
+  return copy;
+}
+
+} // namespace
+
+bool kernel_cache::link_module(const usycl_device_image &image, module_state &st) {
+  // Device code dynamic linking (device_linking.hpp): the image calls
+  // functions that images of shared libraries export. The driver's JIT
+  // linker compiles the PTX of the image and of every exporter it needs
+  // (transitively) and links them into one module. The requirement checks
+  // already ran at submission (program_manager); here only the code counts.
+  const driver_api &a = ctx_->api();
+  auto usable = [&](const usycl_device_image &img) {
+    return img.format == USYCL_IMAGE_PTX && fit_of(img, arch_) != image_fit::incompatible &&
+           device_if_matches(img, aspects_);
+  };
+  import_resolution resolved =
+      resolve_imports({&image}, "", usable, nullptr, "sm_" + std::to_string(arch_.sm));
+  if (resolved.failure) {
+    st.error = CUDA_ERROR_NOT_FOUND;
+    st.log = resolved.failure->message;
+    return false;
+  }
+  if (!a.link_create || !a.link_add_data || !a.link_complete || !a.link_destroy) {
+    st.error = CUDA_ERROR_NOT_SUPPORTED;
+    st.log = "this CUDA driver has no JIT linker (cuLinkCreate), which device code calling "
+             "functions of shared libraries needs; update the driver";
+    return false;
+  }
+  std::string log(jit_log_size, '\0');
+  int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {log.data(), reinterpret_cast<void *>(uintptr_t(log.size()))};
+  CUlinkState link = nullptr;
+  CUresult r = a.link_create(2, options, values, &link);
+  std::vector<const usycl_device_image *> inputs{&image};
+  inputs.insert(inputs.end(), resolved.images.begin(), resolved.images.end());
+  std::string names;
+  for (const usycl_device_image *img : inputs) {
+    if (r != CUDA_SUCCESS)
+      break;
+    std::string copy;
+    std::string_view ptx = ptx_text(*img, copy);
+    std::string name = describe_image(*img);
+    names += (names.empty() ? "" : " + ") + name;
+    r = a.link_add_data(link, CU_JIT_INPUT_PTX, const_cast<char *>(ptx.data()), ptx.size() + 1,
+                        name.c_str(), 0, nullptr, nullptr);
+  }
+  void *cubin = nullptr;
+  size_t cubin_size = 0;
+  if (r == CUDA_SUCCESS)
+    r = a.link_complete(link, &cubin, &cubin_size);
+  if (r == CUDA_SUCCESS) // the cubin belongs to the link state: load it first
+    r = a.module_load_data_ex(&st.module, cubin, 0, nullptr, nullptr);
+  if (link)
+    a.link_destroy(link);
+  USYCL_TRACE_IF(basic, "module", "%s %s on %s by the JIT linker (%zu image(s))",
+                 r == CUDA_SUCCESS ? "linked" : "cannot link", names.c_str(),
+                 device_name_.c_str(), inputs.size());
+  if (r != CUDA_SUCCESS) {
+    st.module = nullptr;
+    st.error = r;
+    log.resize(std::strlen(log.c_str()));
+    while (!log.empty() && (log.back() == '\n' || log.back() == ' '))
+      log.pop_back();
+    st.log = "JIT-linking " + names + ": " + log;
+    return false;
+  }
+  if (module_loaded_)
+    module_loaded_(st.module);
+  return true;
+}
+
 kernel_cache::module_state &
 kernel_cache::load_module(const usycl_device_image &image) {
   auto [it, inserted] = modules_.try_emplace(&image);
@@ -157,6 +242,10 @@ kernel_cache::load_module(const usycl_device_image &image) {
     return st;
   st.begin = image.begin;
   st.end = image.end;
+  if (image.format == USYCL_IMAGE_PTX && has_imports(image)) {
+    link_module(image, st);
+    return st;
+  }
 
   const void *data = image.begin;
   std::string ptx_copy;

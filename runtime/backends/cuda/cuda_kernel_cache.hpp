@@ -160,6 +160,10 @@ private:
   kernel_entry &get_slow(const char *name);
   kernel_entry &get_specialized(kernel_entry &plain, const void *values);
   module_state &load_module(const usycl_device_image &image);
+  // load_module for an image that imports device functions from shared
+  // libraries: JIT-links it with the exporting images; false (and `st`'s
+  // error and log set) when it cannot.
+  bool link_module(const usycl_device_image &image, module_state &st);
   // JIT-compiles `ptx` into `module` with the error log in `log` (and, when
   // not 0, that many threads per block); the driver's result.
   CUresult jit_load(const char *ptx, uint32_t threads_per_block, CUmodule &module, std::string &log);
