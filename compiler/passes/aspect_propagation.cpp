@@ -186,6 +186,8 @@ private:
   Place usePlace(Function *F, uint32_t Aspect);
   Place callPlace(Function *Caller, Function *Callee);
   std::string renderChain(const std::vector<Function *> &Chain, bool &AnyLoc);
+  bool onlyDeclares(Function *F, uint32_t Aspect);
+  std::string declaredNote(Function *User, uint32_t Aspect);
   void warn(const Function &F, const Place &Where, const Twine &Message,
             DiagnosticSeverity Severity = DS_Warning);
 };
@@ -574,6 +576,36 @@ std::string Propagation::renderChain(const std::vector<Function *> &Chain,
   return Text;
 }
 
+// Whether `Aspect` reaches F only through F's own [[sycl::device_has]] (a
+// SYCL_EXTERNAL function, declared or defined here, whose attribute states
+// the aspects of a body this pass may not see), not through a use of it.
+bool Propagation::onlyDeclares(Function *F, uint32_t Aspect) {
+  const FunctionFacts *FF = factsOf(*F);
+  if (!FF || FF->IsKernel || !FF->DeclaredAspects ||
+      !is_contained(*FF->DeclaredAspects, Aspect) ||
+      !(F->isDeclaration() || FF->IsSyclExternal))
+    return false;
+  if (FF->useOf(Aspect) || is_contained(FF->UsesAspects, Aspect))
+    return false;
+  auto It = Info[F].FirstUse.find(Aspect);
+  return It == Info[F].FirstUse.end() || !It->second;
+}
+
+// For a call chain ending at such a function: the attribute is where the
+// aspect comes from, and the fix is there or in the caller's promise.
+std::string Propagation::declaredNote(Function *User, uint32_t Aspect) {
+  if (!onlyDeclares(User, Aspect))
+    return "";
+  const FunctionFacts *FF = factsOf(*User);
+  std::string Name = displayName(*User);
+  std::string Note = "\nSYCL_EXTERNAL function '" + Name + "' lists aspect '" +
+                     aspectName(Aspect) + "' in its [[sycl::device_has]]";
+  if (FF->DeclaredPos.valid())
+    Note += " (" + FF->DeclaredPos.Text + ")";
+  return Note + ", so every kernel that calls it requires '" +
+         aspectName(Aspect) + "'";
+}
+
 void Propagation::warn(const Function &F, const Place &Where,
                        const Twine &Message, DiagnosticSeverity Severity) {
   if (!Where.valid()) {
@@ -609,12 +641,14 @@ void Propagation::checkDeclaredAspects() {
       std::vector<Function *> Chain = chainTo(F, A);
       Function *User = Chain.back();
       Place Where = usePlace(User, A);
-      if (!Where.valid() && User->isDeclaration() && Chain.size() > 1)
+      if (!Where.valid() && Chain.size() > 1 &&
+          (User->isDeclaration() || onlyDeclares(User, A)))
         Where = callPlace(Chain[Chain.size() - 2], User);
       bool AnyLoc = Where.valid();
       std::string Chained = renderChain(Chain, AnyLoc);
       std::string Msg = subject(*F) + " uses aspect '" + aspectName(A) +
-                        "' not listed in 'sycl::device_has'\n" + Chained;
+                        "' not listed in 'sycl::device_has'\n" + Chained +
+                        declaredNote(User, A);
       if (!AnyLoc)
         Msg += "\ncompile with '-g' to get source location";
       warn(*F, Where, Msg);
@@ -722,17 +756,20 @@ void Propagation::checkFixedTargets() {
       for (uint32_t A : All) {
         if (is_contained(T.Features.Aspects, A))
           continue;
-        if (FI.Used.count(A)) {
+        // A SYCL_EXTERNAL definition whose own [[sycl::device_has]] is all
+        // that brings the aspect: it declares it, it does not use it.
+        if (FI.Used.count(A) && !onlyDeclares(F, A)) {
           std::vector<Function *> Chain = chainTo(F, A);
           Function *User = Chain.back();
           Place Where = usePlace(User, A);
-          if (!Where.valid() && User->isDeclaration() && Chain.size() > 1)
+          if (!Where.valid() && Chain.size() > 1 &&
+              (User->isDeclaration() || onlyDeclares(User, A)))
             Where = callPlace(Chain[Chain.size() - 2], User);
           bool AnyLoc = Where.valid();
           std::string Chained = renderChain(Chain, AnyLoc);
           std::string Msg = subject(*F) + " uses aspect '" + aspectName(A) +
                             "' not supported by fixed target '" + T.Name +
-                            "'\n" + Chained;
+                            "'\n" + Chained + declaredNote(User, A);
           if (!AnyLoc)
             Msg += "\ncompile with '-g' to get source location";
           warn(*F, Where, Msg);

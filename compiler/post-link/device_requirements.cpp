@@ -6,15 +6,20 @@
 #include <sycl/detail/aspect_names.hpp>
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 
 #include <algorithm>
 #include <cstdlib>
+#include <deque>
+#include <functional>
+#include <set>
 
 using namespace llvm;
 
@@ -84,6 +89,43 @@ std::string joinNumbers(ArrayRef<uint32_t> Values, StringRef Separator = ",") {
               Separator);
 }
 
+// A SYCL_EXTERNAL definition, also once a split made it internal to an image
+// (the aspect-propagation pass puts !sycl_fixed_targets on kernels and
+// SYCL_EXTERNAL definitions only, and the metadata survives the split).
+bool isSyclExternalCode(const Function &F) {
+  return !F.isDeclaration() && !isKernel(F) && hasFixedTargetsMetadata(F);
+}
+
+// The translation unit a kernel or SYCL_EXTERNAL definition came from, as
+// the driver marked it while linking; empty when unknown.
+StringRef moduleIdOf(const Function &F) {
+  return F.getFnAttribute(ModuleIdAttr).getValueAsString();
+}
+
+// Calls `Fn` for every function definition `F` references (call targets and
+// functions whose address it takes, also inside constant expressions), in
+// instruction order.
+void forEachReferencedDefinition(const Function &F,
+                                 function_ref<void(const Function &)> Fn) {
+  SmallPtrSet<const Constant *, 16> Visited;
+  std::function<void(const Value *)> Visit = [&](const Value *V) {
+    if (const auto *Callee = dyn_cast<Function>(V)) {
+      if (!Callee->isDeclaration())
+        Fn(*Callee);
+      return;
+    }
+    if (isa<GlobalValue>(V))
+      return; // variables: device code has no function tables to follow
+    if (const auto *C = dyn_cast<Constant>(V))
+      if (Visited.insert(C).second)
+        for (const Value *Op : C->operands())
+          Visit(Op);
+  };
+  for (const Instruction &I : instructions(F))
+    for (const Value *Op : I.operands())
+      Visit(Op);
+}
+
 } // namespace
 
 std::string EntryPointRequirements::bundlingKey() const {
@@ -94,6 +136,8 @@ std::string EntryPointRequirements::bundlingKey() const {
   Key += ReqdWorkGroupSize ? joinNumbers(*ReqdWorkGroupSize) : "none";
   Key += ";sg:";
   Key += ReqdSubGroupSize ? std::to_string(*ReqdSubGroupSize) : "none";
+  if (!ExternalSubGroupSizes.empty())
+    Key += ";external-sg:" + joinNumbers(ExternalSubGroupSizes);
   return Key;
 }
 
@@ -107,6 +151,9 @@ std::string EntryPointRequirements::describe() const {
     Parts.push_back("reqd_work_group_size " + joinNumbers(*ReqdWorkGroupSize));
   if (ReqdSubGroupSize)
     Parts.push_back("reqd_sub_group_size " + std::to_string(*ReqdSubGroupSize));
+  if (!ExternalSubGroupSizes.empty())
+    Parts.push_back("SYCL_EXTERNAL reqd_sub_group_size " +
+                    joinNumbers(ExternalSubGroupSizes));
   return join(Parts, ", ");
 }
 
@@ -120,6 +167,83 @@ EntryPointRequirements readRequirements(const Function &F) {
       R.ReqdWorkGroupSize = std::move(Dims);
   }
   R.ReqdSubGroupSize = subGroupSizeOf(F);
+  return R;
+}
+
+EntryPointRequirements
+entryPointRequirements(const Function &Entry,
+                       function_ref<void(RequirementsWarning)> Warn) {
+  EntryPointRequirements R = readRequirements(Entry);
+  if (R.hasFixedTargets())
+    return R; // checkDeviceRequirements() checks such images as a whole
+  const Module &M = *Entry.getParent();
+  std::string Caller;
+  auto CallerText = [&]() -> const std::string & {
+    if (Caller.empty())
+      Caller = (isKernel(Entry) ? "kernel '" : "function '") +
+               functionDisplayName(Entry.getName()) + "'";
+    return Caller;
+  };
+  auto Report = [&](std::string Function, std::string Message) {
+    if (Warn)
+      Warn({std::move(Function), std::move(Message)});
+  };
+
+  // Breadth first from the entry point, each function paired with the
+  // translation unit of the code that reached it: a SYCL_EXTERNAL
+  // definition is checked when that unit is not its own (the caller only
+  // saw a declaration of it), and the walk goes on in its unit.
+  using Visit = std::pair<const Function *, std::string>;
+  std::deque<Visit> Queue{{&Entry, moduleIdOf(Entry).str()}};
+  std::set<Visit> Seen{Queue.front()};
+  while (!Queue.empty()) {
+    auto [F, Unit] = std::move(Queue.front());
+    Queue.pop_front();
+    if (F != &Entry && isSyclExternalCode(*F)) {
+      StringRef Own = moduleIdOf(*F);
+      if (Own.empty() || Unit.empty() || Own != Unit) {
+        std::string Name = functionDisplayName(F->getName());
+        for (uint32_t Aspect : usedAspectsOf(*F)) {
+          if (is_contained(R.UsedAspects, Aspect))
+            continue;
+          Report(Name, "function '" + Name + "' uses aspect '" +
+                           aspectName(M, Aspect) +
+                           "' not expected by its calling " + CallerText() +
+                           ".\n"
+                           "Missing [[sycl::device_has()]] on SYCL_EXTERNAL "
+                           "function?");
+          R.UsedAspects.push_back(Aspect);
+          sortUnique(R.UsedAspects);
+        }
+        if (std::optional<uint32_t> SubGroup = subGroupSizeOf(*F);
+            SubGroup && SubGroup != R.ReqdSubGroupSize &&
+            !is_contained(R.ExternalSubGroupSizes, *SubGroup)) {
+          Report(Name, "function '" + Name + "' has required sub-group size '" +
+                           std::to_string(*SubGroup) +
+                           "' that does not match its calling " +
+                           CallerText() +
+                           ".\n"
+                           "Missing [[sycl::reqd_sub_group()]] attribute on "
+                           "SYCL_EXTERNAL function?");
+          R.ExternalSubGroupSizes.push_back(*SubGroup);
+          sortUnique(R.ExternalSubGroupSizes);
+        }
+        // A function that promises to run only on some targets, called by
+        // code that made no such promise.
+        if (!fixedTargetsOf(*F).empty())
+          Report(Name, "function '" + Name +
+                           "' compiled with a different "
+                           "`-fsycl-fixed-targets` switch than its calling " +
+                           CallerText() + ".");
+      }
+      Unit = Own.str();
+    }
+    forEachReferencedDefinition(*F, [&](const Function &Callee) {
+      Visit Next{&Callee, Unit};
+      if (Seen.insert(Next).second)
+        Queue.push_back(std::move(Next));
+    });
+  }
   return R;
 }
 
@@ -219,44 +343,21 @@ checkDeviceRequirements(const Module &M, const EntryPointRequirements &Image,
     return Set;
   }
 
+  // FinalUsedAspects and FinalSubGroup: the group's requirements already
+  // hold what the SYCL_EXTERNAL functions of other translation units add
+  // (the split used entryPointRequirements()); walking the entry points
+  // again here gives the warnings, and keeps the set right for a group
+  // formed without them.
   std::vector<uint32_t> FinalAspects = Image.UsedAspects;
-  std::vector<uint32_t> FinalSubGroups;
+  std::vector<uint32_t> FinalSubGroups = Image.ExternalSubGroupSizes;
   if (Image.ReqdSubGroupSize)
     FinalSubGroups.push_back(*Image.ReqdSubGroupSize);
   for (const Function &F : Definitions) {
-    std::string Name; // computed on the first warning only
-    auto DisplayName = [&]() -> const std::string & {
-      if (Name.empty())
-        Name = functionDisplayName(F.getName());
-      return Name;
-    };
-    for (uint32_t Aspect : usedAspectsOf(F)) {
-      if (is_contained(Image.UsedAspects, Aspect))
-        continue;
-      Warn({DisplayName(),
-            "function '" + DisplayName() + "' uses aspect '" +
-                aspectName(M, Aspect) +
-                "' not expected by its calling kernel.\n"
-                "Missing [[sycl::device_has()]] on SYCL_EXTERNAL function?"});
-      FinalAspects.push_back(Aspect);
-    }
-    if (std::optional<uint32_t> SubGroup = subGroupSizeOf(F);
-        SubGroup && SubGroup != Image.ReqdSubGroupSize) {
-      Warn({DisplayName(),
-            "function '" + DisplayName() + "' has required sub-group size '" +
-                std::to_string(*SubGroup) +
-                "' that does not match its calling kernel.\n"
-                "Missing [[sycl::reqd_sub_group()]] attribute on "
-                "SYCL_EXTERNAL function?"});
-      FinalSubGroups.push_back(*SubGroup);
-    }
-    // A function that promises to run only on some targets, called by a
-    // kernel that made no such promise.
-    if (!fixedTargetsOf(F).empty())
-      Warn({DisplayName(), "function '" + DisplayName() +
-                               "' compiled with a different "
-                               "`-fsycl-fixed-targets` switch than its "
-                               "calling kernel."});
+    if (!isKernel(F) && !isSyclExternalDefinition(F))
+      continue; // not an entry point of this image
+    EntryPointRequirements R = entryPointRequirements(F, Warn);
+    append_range(FinalAspects, R.UsedAspects);
+    append_range(FinalSubGroups, R.ExternalSubGroupSizes);
   }
   sortUnique(FinalAspects);
   sortUnique(FinalSubGroups);

@@ -17,11 +17,23 @@
 // (used ∪ declared), the same required work-group size (or none) and the
 // same numeric required sub-group size (or none).
 //
-// After the split, checkDeviceRequirements() is the seed's "Error checking
-// for SYCL_EXTERNAL functions" pass over one image: it warns about functions
-// (SYCL_EXTERNAL definitions from other translation units) whose metadata
-// the image's entry points do not account for, and computes the
-// [SYCL/device requirements] property set of the image.
+// Requirements are per entry point, never an image's union (seed 002: an
+// image must not reject a kernel for what another kernel of it needs). The
+// seed's "Error checking for SYCL_EXTERNAL functions" therefore runs per
+// entry point: entryPointRequirements() walks its static call graph in the
+// linked module and adds what the SYCL_EXTERNAL functions it reaches in
+// *other* translation units use (aspects, required sub-group sizes) and its
+// own translation unit did not know about; the split groups entry points by
+// these final requirements, so all entry points of an image have the same
+// ones. Functions of the entry point's own translation unit are never
+// checked: the aspect-propagation pass already accounted for them there
+// (or, for if_device_has and [[sycl::device_has]] on an ordinary function,
+// deliberately did not). The translation unit of a kernel or SYCL_EXTERNAL
+// definition is the driver's "sycl-module-id" attribute; a function without
+// it counts as coming from another one.
+//
+// After the split, checkDeviceRequirements() gives those warnings for the
+// image's entry points and computes its [SYCL/device requirements] set.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -57,6 +69,11 @@ inline constexpr llvm::StringLiteral ReqdSubGroupSize =
 inline constexpr llvm::StringLiteral AspectNames = "sycl_aspects";
 } // namespace metadata_names
 
+struct RequirementsWarning {
+  std::string Function; // display name of the offending function
+  std::string Message;  // the seed's text, may span lines
+};
+
 struct EntryPointRequirements {
   // Sorted, unique. Empty: compiled without -fsycl-fixed-targets (or no
   // metadata at all, which the split treats the same way).
@@ -65,6 +82,10 @@ struct EntryPointRequirements {
   std::vector<uint32_t> UsedAspects;
   std::optional<std::vector<uint32_t>> ReqdWorkGroupSize;
   std::optional<uint32_t> ReqdSubGroupSize;
+  // Sorted, unique, never ReqdSubGroupSize: the required sub-group sizes of
+  // SYCL_EXTERNAL functions of other translation units that it calls (seed
+  // 002's FinalSubGroup); set by entryPointRequirements() only.
+  std::vector<uint32_t> ExternalSubGroupSizes;
 
   bool hasFixedTargets() const { return !FixedTargets.empty(); }
   // Entry points with equal keys may share an image (seed 002's rule). With
@@ -79,7 +100,22 @@ struct EntryPointRequirements {
                          const EntryPointRequirements &) = default;
 };
 
+// What the metadata of F itself says.
 EntryPointRequirements readRequirements(const llvm::Function &F);
+
+// The requirements of the entry point `Entry` (a kernel or SYCL_EXTERNAL
+// definition): readRequirements(Entry), plus (without fixed targets) the
+// aspects and required sub-group sizes of every SYCL_EXTERNAL definition it
+// reaches that comes from another translation unit than its caller and that
+// the entry point does not already account for, each reported to `Warn`
+// (when given) with the seed's texts:
+//   function 'foo' uses aspect 'fp64' not expected by its calling kernel 'K'.
+//   Missing [[sycl::device_has()]] on SYCL_EXTERNAL function?
+// and likewise for sub-group sizes and -fsycl-fixed-targets.
+EntryPointRequirements
+entryPointRequirements(const llvm::Function &Entry,
+                       llvm::function_ref<void(RequirementsWarning)> Warn =
+                           nullptr);
 
 // Has !sycl_fixed_targets (possibly empty): the aspect-propagation pass puts it
 // on every kernel and SYCL_EXTERNAL function it sees defined.
@@ -103,17 +139,15 @@ std::string aspectName(const llvm::Module &M, uint32_t Aspect);
 // parameters, as the seed's 'foo'), "K1" for the kernel _ZTS2K1.
 std::string functionDisplayName(llvm::StringRef Symbol);
 
-struct RequirementsWarning {
-  std::string Function; // display name of the offending function
-  std::string Message;  // the seed's text, may span lines
-};
-
 // Seed 002 "Error checking for SYCL_EXTERNAL functions" for the image `M`
 // whose entry points all have `Image` (group) requirements, then the
 // [SYCL/device requirements] set:
-//   * without fixed targets: `aspect`, `reqd_sub_group_size`,
+//   * without fixed targets: the warnings of entryPointRequirements() for
+//     each entry point of `M`; `aspect`, `reqd_sub_group_size`,
 //     `reqd_work_group_size`, each only when not empty;
-//   * with fixed targets: `fixed_target` (always, even if empty).
+//   * with fixed targets: `fixed_target` (always, even if empty), narrowed
+//     by every function of the image compiled for fewer targets (the seed's
+//     image-wide rule: with fixed targets the split mode alone bundles).
 // Byte arrays of little-endian uint32; reqd_work_group_size is
 // <dim_count><dim0>... per required size.
 // An unknown target name in !sycl_fixed_targets is an error.

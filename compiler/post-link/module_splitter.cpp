@@ -97,7 +97,12 @@ std::vector<EntryPointGroup> groupEntryPoints(const Module &M,
         ModeKey = "<unknown source>";
       break;
     }
-    EntryPointRequirements Requirements = readRequirements(F);
+    // With what the SYCL_EXTERNAL functions of other translation units that
+    // it calls add: an image's requirements must be those of each of its
+    // entry points, or the runtime would refuse a kernel for what another
+    // kernel of its image needs. (The warnings come with the image's
+    // properties, checkDeviceRequirements.)
+    EntryPointRequirements Requirements = entryPointRequirements(F);
     if (Requirements.hasFixedTargets()) {
       // Only the targets decide; the image's other requirements are not
       // image-wide (the runtime checks fixed_target alone).

@@ -10,7 +10,11 @@
 //      same used aspects, reqd_work_group_size and numeric
 //      reqd_sub_group_size). The second step only refines groups, and for
 //      entry points with fixed targets it keeps the first step's groups
-//      as they are (the bundling guarantee of -fsycl-fixed-targets).
+//      as they are (the bundling guarantee of -fsycl-fixed-targets). The
+//      requirements of an entry point include what the SYCL_EXTERNAL
+//      functions of other translation units that it calls need
+//      (entryPointRequirements), so every entry point of an image has the
+//      image's requirements: none is refused for what another one needs.
 //   2. extractEntryPointGroup: build one module per group holding the group's
 //      entry points and everything they reference, nothing else.
 //

@@ -1,9 +1,11 @@
-; Seed 002, "Error checking for SYCL_EXTERNAL functions": after the split,
-; every function of an image is checked against the image's requirements.
-; A SYCL_EXTERNAL function defined in another translation unit may use
+; Seed 002, "Error checking for SYCL_EXTERNAL functions", per entry point:
+; a SYCL_EXTERNAL function defined in another translation unit may use
 ; aspects, need a sub-group size or assume fixed targets that the calling
-; kernel's translation unit did not know about: warn (the seed's texts) and
-; fold that into the image's [SYCL/device requirements].
+; kernel's translation unit did not know about: warn (the seed's texts, with
+; the kernel's name) and fold that into the calling kernel's requirements,
+; hence into its image's [SYCL/device requirements]. (No sycl-module-id
+; attributes here: every SYCL_EXTERNAL definition counts as foreign;
+; per-kernel-requirements.ll has translation units.)
 ;
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %sycl-post-link -split=per_kernel -emit-only-kernels-as-entry-points \
@@ -15,22 +17,23 @@
 ; TABLE-EMPTY:
 ;
 ; Without fixed targets: K calls SYCL_EXTERNAL functions of other TUs.
-; WARN:      warning: function 'foo' uses aspect 'fp64' not expected by its calling kernel.
+; WARN:      warning: function 'foo' uses aspect 'fp64' not expected by its calling kernel 'K'.
 ; WARN-NEXT: Missing {{\[\[}}sycl::device_has()]] on SYCL_EXTERNAL function?
-; WARN-NEXT: warning: function 'bar' has required sub-group size '32' that does not match its calling kernel.
+; WARN-NEXT: warning: function 'bar' has required sub-group size '32' that does not match its calling kernel 'K'.
 ; WARN-NEXT: Missing {{\[\[}}sycl::reqd_sub_group()]] attribute on SYCL_EXTERNAL function?
-; WARN-NEXT: warning: function 'ns::baz' compiled with a different `-fsycl-fixed-targets` switch than its calling kernel.
+; WARN-NEXT: warning: function 'ns::baz' compiled with a different `-fsycl-fixed-targets` switch than its calling kernel 'K'.
 ; Declared aspects count too; names come from the module's !sycl_aspects
 ; first, then sycl/detail/aspect_names.hpp, else the number.
-; WARN-NEXT: warning: function 'qux' uses aspect 'fp16' not expected by its calling kernel.
+; WARN-NEXT: warning: function 'qux' uses aspect 'fp16' not expected by its calling kernel 'K'.
 ; WARN-NEXT: Missing {{\[\[}}sycl::device_has()]] on SYCL_EXTERNAL function?
-; WARN-NEXT: warning: function 'qux' uses aspect 'ext_vendor_thing' not expected by its calling kernel.
+; WARN-NEXT: warning: function 'qux' uses aspect 'ext_vendor_thing' not expected by its calling kernel 'K'.
 ; WARN-NEXT: Missing {{\[\[}}sycl::device_has()]] on SYCL_EXTERNAL function?
-; WARN-NEXT: warning: function 'qux' uses aspect '999' not expected by its calling kernel.
+; WARN-NEXT: warning: function 'qux' uses aspect '999' not expected by its calling kernel 'K'.
 ; WARN-NEXT: Missing {{\[\[}}sycl::device_has()]] on SYCL_EXTERNAL function?
 ;
-; KSg16 calls bar too: the same warning is not repeated; its image needs both
-; sub-group sizes.
+; KSg16 calls bar too: its image needs both sub-group sizes.
+; WARN-NEXT: warning: function 'bar' has required sub-group size '32' that does not match its calling kernel 'KSg16'.
+; WARN-NEXT: Missing {{\[\[}}sycl::reqd_sub_group()]] attribute on SYCL_EXTERNAL function?
 ;
 ; With fixed targets: KFixed (sm_80 + sm_90) calls functions compiled
 ; without the switch (foo, plain) and one compiled for sm_90 only. Aspects are
