@@ -310,10 +310,15 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
   const std::vector<const TargetInfo *> GpuTargets =
       WantDevice ? Options.gpuTargets() : std::vector<const TargetInfo *>();
   // Objects and links need the requirements of the CPU kernels (images for
-  // x86_64, docs/driver.md); a GPU pass provides them, else this does.
+  // x86_64, docs/driver.md); an NVPTX pass provides them, else this does.
+  // A SPIR-V pass cannot: its kernels are empty entry points (the headers
+  // lower kernel bodies for NVPTX only), so its metadata lacks what the
+  // bodies use (a `double` kernel would run on a device without fp64).
   const bool WantAnalysis =
       (Action == DriverAction::Link || Action == DriverAction::Compile) &&
-      GpuTargets.empty();
+      none_of(GpuTargets, [](const TargetInfo *T) {
+        return T->Kind != TargetKind::Spirv;
+      });
 
   std::vector<Command> Commands;
   std::vector<PassPlan> Plans;
