@@ -7,7 +7,7 @@ bin/sycl-ls
 pass=0; fail=0; skip=0
 for p in bin/*; do
   n=$(basename $p)
-  case $n in sycl-ls|launch_*|triad_*|*.build.log) continue;; esac
+  case $n in sycl-ls|launch_*|triad_*|*.build.log|lib*.so) continue;; esac
   env=; [ $n = assert_abort ] && env="USYCL_ASSERT_ABORT=1"
   out=$(env $env ONEAPI_DEVICE_SELECTOR=cuda:* timeout 60 $p 2>&1); rc=$?
   if [ $n = assert_abort ]; then

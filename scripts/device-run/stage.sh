@@ -24,6 +24,9 @@ for f in "$B"/tests/e2e/*; do
   grep -qF "$f\"" "$B/tests/e2e/CTestTestfile.cmake" || continue
   cp "$f" bin/
 done
+# Shared libraries e2e programs link against (device_dynamic_link: found
+# through $ORIGIN beside the program).
+for f in "$B"/tests/e2e/lib*.so; do [ -f "$f" ] && cp "$f" bin/; done
 cp "$B/bin/sycl-ls" bin/
 [ -x "$B/benchmarks/assert/triad_assert" ] && cp "$B/benchmarks/assert/triad_assert" bin/
 for x in "$@"; do cp "$x" bin/; done

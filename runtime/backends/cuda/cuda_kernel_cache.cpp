@@ -18,6 +18,14 @@ namespace {
 constexpr size_t initial_table_capacity = 256; // power of two
 constexpr size_t jit_log_size = 16 * 1024;
 constexpr uint32_t default_dynamic_smem = 48 * 1024; // without opt-in
+
+// The driver writes a NUL-terminated log into the buffer it was given:
+// keep its text, without the trailing newlines.
+void trim_jit_log(std::string &log) {
+  log.resize(std::strlen(log.c_str()));
+  while (!log.empty() && (log.back() == '\n' || log.back() == ' '))
+    log.pop_back();
+}
 } // namespace
 
 // ---- pointer_table ------------------------------------------------------------
@@ -223,9 +231,7 @@ bool kernel_cache::link_module(const usycl_device_image &image, module_state &st
   if (r != CUDA_SUCCESS) {
     st.module = nullptr;
     st.error = r;
-    log.resize(std::strlen(log.c_str()));
-    while (!log.empty() && (log.back() == '\n' || log.back() == ' '))
-      log.pop_back();
+    trim_jit_log(log);
     st.log = "JIT-linking " + names + ": " + log;
     return false;
   }
@@ -282,9 +288,7 @@ kernel_cache::load_module(const usycl_device_image &image) {
   if (r != CUDA_SUCCESS) {
     st.module = nullptr;
     st.error = r;
-    log.resize(std::strlen(log.c_str()));
-    while (!log.empty() && (log.back() == '\n' || log.back() == ' '))
-      log.pop_back();
+    trim_jit_log(log);
     st.log = std::move(log);
   } else if (module_loaded_) {
     module_loaded_(st.module);

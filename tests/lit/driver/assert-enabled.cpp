@@ -43,7 +43,8 @@
 // NO-NOT:  isAssertEnabled
 // YES:     [SYCL/device requirements]
 // YES:     [isAssertEnabled]
-// YES-EMPTY:
+// (-shared: the library's SYCL_EXTERNAL calculus() is exported, docs/device-linking.md)
+// YES-NEXT: [SYCL/exported symbols]
 // PTX:     .global .align 8 .u64 __usycl_assert_buffer;
 // PTX:     ld.shared.b64 {{.*}}[__usycl_assert_launch_token_$_slot]
 // PTX:     atom.sys.cas.b64

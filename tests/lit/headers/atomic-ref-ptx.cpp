@@ -9,7 +9,10 @@
 // RUN: rm -rf %t && mkdir -p %t/tmp
 // RUN: env TMPDIR=%t/tmp %usycl -fsycl-targets=nvidia_gpu_sm_90 -fPIC -c %s -o %t/k.o
 // RUN: env TMPDIR=%t/tmp %usycl -fsycl-targets=nvidia_gpu_sm_90 -save-temps -shared -fPIC %t/k.o -o %t/a.so
-// RUN: FileCheck %s < %t/tmp/usycl-*/nvidia_gpu_sm_90/module_0.ptx
+// The functions land in images by their requirements (atomic64, ...):
+// every image's PTX, in image order.
+// RUN: cat %t/tmp/usycl-*/nvidia_gpu_sm_90/module_*.ptx > %t/k.ptx
+// RUN: FileCheck %s < %t/k.ptx
 //
 // CHECK-LABEL: .func {{.*}}add_relaxed_device_global
 // CHECK: atom.global.add.u32
@@ -20,27 +23,17 @@
 // CHECK-LABEL: .func {{.*}}add_acq_rel_device
 // CHECK: atom.acq_rel.gpu.add.u32
 // CHECK-LABEL: // -- End function
-// CHECK-LABEL: .func {{.*}}add_seq_cst_system
-// CHECK: fence.sc.sys;
-// CHECK: atom.acq_rel.sys.add.u64
-// CHECK-LABEL: // -- End function
 // CHECK-LABEL: .func {{.*}}load_acquire_work_group
 // CHECK: ld.acquire.cta.b32
 // CHECK-LABEL: // -- End function
 // CHECK-LABEL: .func {{.*}}store_release_device
 // CHECK: st.release.gpu.b32
 // CHECK-LABEL: // -- End function
-// CHECK-LABEL: .func {{.*}}cas_acq_rel_device
-// CHECK: atom.acq_rel.gpu.cas.b64
-// CHECK-LABEL: // -- End function
 // CHECK-LABEL: .func {{.*}}cas_relaxed_acquire_sub_group
 // CHECK: atom.acquire.cta.cas.b32
 // CHECK-LABEL: // -- End function
 // CHECK-LABEL: .func {{.*}}fadd_relaxed_device
 // CHECK: atom.global.add.f32
-// CHECK-LABEL: // -- End function
-// CHECK-LABEL: .func {{.*}}fadd_relaxed_system
-// CHECK: atom.relaxed.sys.add.f64
 // CHECK-LABEL: // -- End function
 // CHECK-LABEL: .func {{.*}}min_relaxed_system
 // CHECK: atom.relaxed.sys.min.s32
@@ -56,8 +49,18 @@
 // CHECK: fence.sc.cta;
 // CHECK: atom.acq_rel.cta.exch.b32
 // CHECK-LABEL: // -- End function
+// CHECK-LABEL: .func {{.*}}add_seq_cst_system
+// CHECK: fence.sc.sys;
+// CHECK: atom.acq_rel.sys.add.u64
+// CHECK-LABEL: // -- End function
+// CHECK-LABEL: .func {{.*}}cas_acq_rel_device
+// CHECK: atom.acq_rel.gpu.cas.b64
+// CHECK-LABEL: // -- End function
 // CHECK-LABEL: .func {{.*}}pointer_add_relaxed_device
 // CHECK: atom.global.add.u64 {{.*}}, 12;
+// CHECK-LABEL: // -- End function
+// CHECK-LABEL: .func {{.*}}fadd_relaxed_system
+// CHECK: atom.relaxed.sys.add.f64
 // CHECK-LABEL: // -- End function
 
 #include <sycl/sycl.hpp>

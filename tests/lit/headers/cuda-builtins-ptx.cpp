@@ -12,9 +12,11 @@
 // RUN: rm -rf %t && mkdir -p %t/tmp
 // RUN: env TMPDIR=%t/tmp %usycl -fsycl-targets=nvidia_gpu_sm_90 -fPIC -c %s -o %t/k.o
 // RUN: env TMPDIR=%t/tmp %usycl -fsycl-targets=nvidia_gpu_sm_90 -save-temps -shared -fPIC %t/k.o -o %t/a.so
-// RUN: cp %t/tmp/usycl-*/nvidia_gpu_sm_90/module_0.ptx %t/k.ptx
+// The functions land in images by their requirements (fp64, ...): every
+// image's PTX, in image order, and each image assembles.
+// RUN: cat %t/tmp/usycl-*/nvidia_gpu_sm_90/module_*.ptx > %t/k.ptx
 // RUN: FileCheck %s < %t/k.ptx
-// RUN: %ptxas -arch=sm_90 %t/k.ptx -o %t/k.cubin
+// RUN: bash -c 'for f in %t/tmp/usycl-*/nvidia_gpu_sm_90/module_*.ptx; do %ptxas -arch=sm_90 $f -o %t/k.cubin || exit 1; done'
 //
 // CHECK-LABEL: .func {{.*}}ldg_int
 // CHECK: ld.global.nc.b32
@@ -24,18 +26,10 @@
 // CHECK: ld.global.nc.v4.b32
 // CHECK-NOT: ld.global
 // CHECK-LABEL: // -- End function
-// CHECK-LABEL: .func {{.*}}ldg_double3
-// CHECK-DAG: ld.global.nc.v4.b32
-// CHECK-DAG: ld.global.nc.b64
-// CHECK-NOT: ld.global
-// CHECK-LABEL: // -- End function
 // CHECK-LABEL: .func {{.*}}ldg_char3
 // CHECK-DAG: ld.global.nc.b16
 // CHECK-DAG: ld.global.nc.b8
 // CHECK-NOT: ld.global
-// CHECK-LABEL: // -- End function
-// CHECK-LABEL: .func {{.*}}ldg_half
-// CHECK: ld.global.nc.b16
 // CHECK-LABEL: // -- End function
 // CHECK-LABEL: .func {{.*}}ldg_ulong2
 // CHECK: ld.global.nc.v4.b32
@@ -63,6 +57,14 @@
 // CHECK-LABEL: // -- End function
 // CHECK-LABEL: .func {{.*}}bf16_fabs
 // CHECK: abs.bf16
+// CHECK-LABEL: // -- End function
+// CHECK-LABEL: .func {{.*}}ldg_double3
+// CHECK-DAG: ld.global.nc.v4.b32
+// CHECK-DAG: ld.global.nc.b64
+// CHECK-NOT: ld.global
+// CHECK-LABEL: // -- End function
+// CHECK-LABEL: .func {{.*}}ldg_half
+// CHECK: ld.global.nc.b16
 // CHECK-LABEL: // -- End function
 
 #include <sycl/ext/oneapi/experimental/cuda/builtins.hpp>
