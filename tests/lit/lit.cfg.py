@@ -86,3 +86,8 @@ if runtime_exports_registration():
     config.available_features.add("usycl-runtime")
 if os.path.isfile(os.path.join(config.usycl_lib_dir, "libusycl.so")):
     config.available_features.add("usycl-runtime-library")
+
+# A sanitizer build (CMakePresets.json asan-ubsan, tsan): its tools are
+# instrumented, and the heaviest tests opt out (UNSUPPORTED: sanitized).
+if getattr(config, "usycl_sanitize", ""):
+    config.available_features.add("sanitized")
