@@ -439,7 +439,8 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
     if (Plan.AnalysisCommand) {
       const CommandResult &R = Results[*Plan.AnalysisCommand];
       if (R.succeeded()) {
-        Print(R);
+        errs() << withoutRepeatedMessages(R.Stderr, Printed);
+        Printed.push_back(R.Stderr);
         Plan.DeviceOutputs.push_back(*Plan.AnalysisOutput);
       } else if (std::string Rules = deviceCodeRuleErrors(R.Stderr);
                  !Rules.empty()) {

@@ -10,6 +10,7 @@
 
 #include "device_config.hpp"
 #include "device_if.hpp"
+#include "spirv_entry_stubs.hpp"
 
 #include <sycl/detail/aspect_names.hpp>
 
@@ -502,6 +503,24 @@ DeviceLinker::deviceIfVariants(const TargetInfo &Target, StringRef ModulePath,
   return Variants;
 }
 
+Error DeviceLinker::stubSpirvUnit(StringRef Input, const std::string &Output) {
+  LLVMContext Context;
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseIRFile(Input, Diag, Context);
+  if (!M)
+    return makeError("cannot read device module '" + Input +
+                     "': " + Diag.getMessage());
+  passes::stubSpirvEntryPoints(*M);
+  std::error_code EC;
+  raw_fd_ostream OS(Output, EC, sys::fs::OF_None);
+  if (EC)
+    return createFileError(Output, EC);
+  WriteBitcodeToFile(*M, OS);
+  Runner.noteInProcessStep("empty the SPIR-V entry points: " + Input + " -> " +
+                           Output);
+  return Error::success();
+}
+
 Expected<std::vector<DeviceImage>>
 DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
                            const std::vector<bool> &Kept,
@@ -561,7 +580,13 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
   };
 
   std::vector<Command> OptCommands, LlcCommands, PtxasCommands;
-  for (const Unit &U : Units) {
+  for (Unit &U : Units) {
+    if (Spirv) {
+      std::string Stubs = UnitPath(U, "stubs.bc");
+      if (Error E = stubSpirvUnit(U.Input, Stubs))
+        return std::move(E);
+      U.Input = std::move(Stubs);
+    }
     OptCommands.push_back(
         {*Opt,
          {Options.Optimization.optFlag(), U.Input, "-o", UnitPath(U, "opt.bc")},

@@ -122,6 +122,9 @@ private:
   llvm::Expected<std::vector<Variant>>
   deviceIfVariants(const TargetInfo &Target, llvm::StringRef Module,
                    const std::string &Stem);
+  // A SPIR-V target's unit with its entry points emptied, for llc
+  // (compiler/passes/spirv_entry_stubs.hpp): written to `Output`.
+  llvm::Error stubSpirvUnit(llvm::StringRef Input, const std::string &Output);
   llvm::Expected<std::vector<DeviceImage>>
   noneImages(const TargetInfo &Target, const FileTable &Modules,
              const std::vector<bool> &Kept);

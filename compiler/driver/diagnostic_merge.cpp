@@ -126,19 +126,39 @@ std::string deviceCodeRuleErrors(StringRef Output) {
   return Result;
 }
 
-std::string withoutRepeatedDiagnostics(StringRef Output,
-                                       ArrayRef<std::string> AlreadyPrinted) {
+namespace {
+
+// "warning: <message>" of a diagnostic piece: its main line from the
+// severity on, without location or colours.
+std::string severityAndMessage(StringRef Piece) {
+  static const Regex Severity(": (warning|error|fatal error|remark): ");
+  SmallVector<StringRef, 16> Lines;
+  Piece.split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    if (classify(Line) != LineKind::Diagnostic)
+      continue;
+    std::string Plain = withoutAnsiEscapes(Line);
+    SmallVector<StringRef, 2> Match;
+    if (Severity.match(Plain, &Match))
+      return StringRef(Plain).substr(StringRef(Plain).find(Match[0]) + 2).str();
+    return Plain;
+  }
+  return Piece.str();
+}
+
+std::string withoutRepeated(StringRef Output, ArrayRef<std::string> AlreadyPrinted,
+                            function_ref<std::string(StringRef)> Key) {
   std::set<std::string> Seen;
   for (const std::string &Printed : AlreadyPrinted)
     for (Piece &P : splitIntoPieces(Printed))
       if (P.IsDiagnostic)
-        Seen.insert(std::move(P.Text));
+        Seen.insert(Key(P.Text));
 
   std::vector<Piece> Pieces = splitIntoPieces(Output);
   bool DroppedAny = false;
   std::string Result;
   for (const Piece &P : Pieces) {
-    if (P.IsDiagnostic && Seen.count(P.Text)) {
+    if (P.IsDiagnostic && Seen.count(Key(P.Text))) {
       DroppedAny = true;
       continue;
     }
@@ -148,6 +168,19 @@ std::string withoutRepeatedDiagnostics(StringRef Output,
   if (!DroppedAny)
     return Output.str(); // untouched, summary included
   return Result;
+}
+
+} // namespace
+
+std::string withoutRepeatedDiagnostics(StringRef Output,
+                                       ArrayRef<std::string> AlreadyPrinted) {
+  return withoutRepeated(Output, AlreadyPrinted,
+                         [](StringRef Piece) { return Piece.str(); });
+}
+
+std::string withoutRepeatedMessages(StringRef Output,
+                                    ArrayRef<std::string> AlreadyPrinted) {
+  return withoutRepeated(Output, AlreadyPrinted, severityAndMessage);
 }
 
 } // namespace usycl::driver

@@ -23,6 +23,14 @@ namespace usycl::driver {
 std::string withoutRepeatedDiagnostics(llvm::StringRef Output,
                                        llvm::ArrayRef<std::string> AlreadyPrinted);
 
+// `Output` minus the diagnostics whose severity and message (location aside)
+// appear in one of `AlreadyPrinted`. For the CPU's analysis pass, which
+// compiles the code of the SPIR-V device passes for NVPTX: a warning about a
+// kernel (a fixed target lacking an aspect) that the headers' entry point
+// leads to sits on another header line there.
+std::string withoutRepeatedMessages(llvm::StringRef Output,
+                                    llvm::ArrayRef<std::string> AlreadyPrinted);
+
 // The diagnostics of `Output` (with their notes) that are errors of the
 // device-code rules the plugin checks in every device pass (SYCL 2020 §5.4,
 // compiler/plugin/restrictions.cpp; kernel captures, kernel_captures.cpp),

@@ -16,6 +16,7 @@
 #include "plugin_annotations.hpp"
 #include "nonconvergent_asm.hpp"
 #include "read_only_loads.hpp"
+#include "spirv_entry_stubs.hpp"
 #include "tu_facts.hpp"
 #include "tu_local_kernel_names.hpp"
 #include "work_item_loops.hpp"
@@ -868,6 +869,7 @@ void registerUsyclPasses(PassBuilder &PB) {
   registerReadOnlyLoadsPasses(PB);
   registerWorkItemLoopsPasses(PB);
   registerLaunchSubGroupWidthPasses(PB);
+  registerSpirvEntryStubsPasses(PB);
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         AspectPropagationOptions Options;

@@ -363,6 +363,11 @@ private:
     if (ID == Builtin::BIprintf || ID == Builtin::BI__builtin_printf)
       return true;
     const Builtin::Context &B = Ctx.BuiltinInfo;
+    // Type-generic builtins (__builtin_isfinite, __builtin_fpclassify, ...,
+    // which <cmath>'s std::isfinite & co. call) are declared `int(...)` but
+    // are operations, not calls.
+    if (B.hasCustomTypechecking(ID))
+      return true;
     return !B.isLibFunction(ID) && !B.isPredefinedLibFunction(ID);
   }
 

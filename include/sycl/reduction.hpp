@@ -512,6 +512,19 @@ template <typename K, int Dims, typename... Descs> struct reduction_range_kernel
     // Range launches have no dynamic shared memory: use the static scratch.
     (group_commit(std::get<I>(descs), std::get<I>(rs), lid, n, (char *)range_group_scratch), ...);
   }
+#elif USYCL_DEVICE_SPIRV
+  // The requirements body (defines.hpp): never run.
+  USYCL_INLINE void run_requirements() const {
+    constexpr auto idx = std::index_sequence_for<Descs...>{};
+    auto rs = make_reducers(idx);
+    std::apply(
+        [&](auto &...r) {
+          invoke_range_with_reducers<Dims>(
+              kernel, item<Dims, true>(id<Dims>(), user_range, id<Dims>()), r...);
+        },
+        rs);
+    commit_all(rs, idx);
+  }
 #endif
 };
 
@@ -556,6 +569,25 @@ template <typename K, int Dims, typename... Descs> struct reduction_nd_kernel {
                                  std::index_sequence<I...>) const {
     (group_commit(std::get<I>(descs), std::get<I>(rs), lid, n, group_scratch()), ...);
   }
+#elif USYCL_DEVICE_SPIRV
+  // The requirements body (defines.hpp): never run.
+  USYCL_INLINE void run_requirements(const kernel_dims &dims) const {
+    constexpr auto idx = std::index_sequence_for<Descs...>{};
+    id<Dims> off;
+    range<Dims> gr;
+    for (int d = 0; d < Dims; ++d) {
+      off[d] = dims.offset[d];
+      gr[d] = dims.global[d];
+    }
+    auto rs = make_reducers(idx);
+    std::apply(
+        [&](auto &...r) {
+          invoke_with_reducers(kernel, nd_item<Dims>(off, id<Dims>(), id<Dims>(), gr, gr, off, 32),
+                               r...);
+        },
+        rs);
+    commit_all(rs, idx);
+  }
 #endif
 };
 
@@ -568,6 +600,9 @@ template <typename Name, typename W>
 #if USYCL_DEVICE_NVPTX
   __usycl_assert_launch_begin(dims.launch_token);
   w.run_nvptx();
+#elif USYCL_DEVICE_SPIRV
+  (void)dims;
+  w.run_requirements();
 #else
   (void)w;
   (void)dims;
@@ -579,6 +614,8 @@ template <typename Name, typename W>
 #if USYCL_DEVICE_NVPTX
   __usycl_assert_launch_begin(dims.launch_token);
   w.run_nvptx(dims);
+#elif USYCL_DEVICE_SPIRV
+  w.run_requirements(dims);
 #else
   (void)w;
   (void)dims;

@@ -42,6 +42,19 @@
 #define USYCL_DEVICE_NVPTX 0
 #endif
 
+// A SPIR-V device pass (intel_gpu_* and spir64 targets). usycl runs no SPIR-V
+// code: a SPIR-V image carries its kernels' requirements (seed 002), which the
+// runtime and sycl-aspect-filter check. The kernel entry points call the
+// user's kernel in this pass only so that what it uses (a `double`, a
+// device_has function) is in the module when the aspect propagation pass
+// runs; the device link then empties the entry points before llc
+// (docs/driver.md, "SPIR-V targets").
+#if defined(__SYCL_DEVICE_ONLY__) && (defined(__SPIRV__) || defined(__SPIR__))
+#define USYCL_DEVICE_SPIRV 1
+#else
+#define USYCL_DEVICE_SPIRV 0
+#endif
+
 #define SYCL_IMPLEMENTATION_USYCL 1
 #ifndef SYCL_LANGUAGE_VERSION
 #define SYCL_LANGUAGE_VERSION 202012

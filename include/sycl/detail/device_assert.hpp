@@ -15,6 +15,8 @@
 //    work-item of a launch wins, each launch reports once, and the runtime
 //    knows exactly which launch (queue) failed; the host watches the slots'
 //    `ready` words while kernels run.
+//  * SPIR-V (device pass): a definition that traps, for the image's
+//    requirements only (usycl runs no SPIR-V code).
 //  * CPU: kernels are host code, so assert calls glibc's __assert_fail, which
 //    libusycl.so interposes (runtime/backends/cpu/cpu_assert.cpp). The CPU
 //    launchers of kernel_entry.hpp tell it which work-item is running
@@ -171,6 +173,16 @@ __assert_fail(const char *expr, const char *file, unsigned int line,
 }
 }
 #endif // USYCL_DEVICE_NVPTX
+
+#if USYCL_DEVICE_SPIRV
+// SPIR-V images are never run (defines.hpp), but a kernel that asserts must
+// reach a definition here, as on NVPTX, for the `isAssertEnabled` property
+// of its image.
+extern "C" __attribute__((noreturn, noinline, cold)) inline void
+__assert_fail(const char *, const char *, unsigned int, const char *) noexcept {
+  __builtin_trap();
+}
+#endif
 
 // ---- CPU: what the launchers tell libusycl.so (host pass only) -------------
 #if !defined(__SYCL_DEVICE_ONLY__)

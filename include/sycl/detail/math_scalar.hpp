@@ -39,10 +39,37 @@ namespace math {
 // ======================= scalar implementations ===========================
 namespace m {
 
-// 128-bit helpers (wide products for mul_hi/mad_sat); __extension__ keeps
-// -pedantic quiet.
+// 64 x 64 -> 128-bit products for 64-bit mul_hi and mad_sat: __int128
+// where the target has it (the host, NVPTX); SPIR-V has none, so there the
+// product is assembled from 32-bit halves.
+#ifdef __SIZEOF_INT128__
 __extension__ typedef __int128 i128_t;
 __extension__ typedef unsigned __int128 u128_t;
+#endif
+
+struct wide_u64 {
+  uint64_t hi, lo;
+};
+USYCL_INLINE wide_u64 umul_wide(uint64_t x, uint64_t y) noexcept {
+#ifdef __SIZEOF_INT128__
+  const u128_t p = static_cast<u128_t>(x) * y;
+  return {static_cast<uint64_t>(p >> 64), static_cast<uint64_t>(p)};
+#else
+  const uint64_t xl = uint32_t(x), xh = x >> 32, yl = uint32_t(y), yh = y >> 32;
+  const uint64_t ll = xl * yl, lh = xl * yh, hl = xh * yl, hh = xh * yh;
+  const uint64_t mid = (ll >> 32) + uint32_t(lh) + uint32_t(hl);
+  return {hh + (lh >> 32) + (hl >> 32) + (mid >> 32), (mid << 32) | uint32_t(ll)};
+#endif
+}
+// The signed product in two's complement (hi holds the sign).
+USYCL_INLINE wide_u64 smul_wide(int64_t x, int64_t y) noexcept {
+  wide_u64 p = umul_wide(uint64_t(x), uint64_t(y));
+  if (x < 0)
+    p.hi -= uint64_t(y);
+  if (y < 0)
+    p.hi -= uint64_t(x);
+  return p;
+}
 
 template <typename F> inline constexpr F pi_v = F(3.141592653589793238462643383279502884);
 template <typename F> inline constexpr F inv_pi_v = F(0.318309886183790671537767526745028724);
@@ -579,14 +606,16 @@ template <typename T> USYCL_INLINE T iabs_diff(T x, T y) noexcept {
   using U = std::make_unsigned_t<T>;
   return static_cast<T>(x > y ? static_cast<U>(U(x) - U(y)) : static_cast<U>(U(y) - U(x)));
 }
-template <typename T> USYCL_INLINE T sat_from_wide(i128_t v) noexcept {
-  const i128_t lo = static_cast<i128_t>(std::numeric_limits<T>::min());
-  const i128_t hi = static_cast<i128_t>(std::numeric_limits<T>::max());
+// Saturates a result of 32-bit or narrower operands, computed exactly in 64 bits.
+template <typename T> USYCL_INLINE T sat_from_wide(long long v) noexcept {
+  static_assert(sizeof(T) < 8);
+  const long long lo = static_cast<long long>(std::numeric_limits<T>::min());
+  const long long hi = static_cast<long long>(std::numeric_limits<T>::max());
   return static_cast<T>(v < lo ? lo : (v > hi ? hi : v));
 }
 template <typename T> USYCL_INLINE T iadd_sat(T x, T y) noexcept {
   if constexpr (sizeof(T) < 8) {
-    return sat_from_wide<T>(static_cast<i128_t>(static_cast<long long>(x) + y));
+    return sat_from_wide<T>(static_cast<long long>(x) + y);
   } else {
     T r;
     if (!__builtin_add_overflow(x, y, &r))
@@ -599,7 +628,7 @@ template <typename T> USYCL_INLINE T iadd_sat(T x, T y) noexcept {
 }
 template <typename T> USYCL_INLINE T isub_sat(T x, T y) noexcept {
   if constexpr (sizeof(T) < 8) {
-    return sat_from_wide<T>(static_cast<i128_t>(static_cast<long long>(x) - y));
+    return sat_from_wide<T>(static_cast<long long>(x) - y);
   } else {
     T r;
     if (!__builtin_sub_overflow(x, y, &r))
@@ -624,29 +653,38 @@ template <typename T> USYCL_INLINE T imul_hi(T x, T y) noexcept {
 #if USYCL_DEVICE_NVPTX
     return static_cast<T>(__nv_mul64hi(x, y)); // mul.hi.s64
 #else
-    return static_cast<T>((static_cast<i128_t>(x) * static_cast<i128_t>(y)) >> 64);
+    return static_cast<T>(smul_wide(x, y).hi);
 #endif
   } else {
 #if USYCL_DEVICE_NVPTX
     return static_cast<T>(__nv_umul64hi(x, y)); // mul.hi.u64
 #else
-    return static_cast<T>((static_cast<u128_t>(x) * static_cast<u128_t>(y)) >> 64);
+    return static_cast<T>(umul_wide(x, y).hi);
 #endif
   }
 }
 template <typename T> USYCL_INLINE T imad_sat(T a, T b, T c) noexcept {
-  if constexpr (std::is_signed_v<T>) {
-    if constexpr (sizeof(T) < 8) {
-      return sat_from_wide<T>(static_cast<i128_t>(static_cast<long long>(a) * b + c));
-    } else {
-      // |a*b| < 2^126, so a*b + c cannot overflow i128_t.
-      return sat_from_wide<T>(static_cast<i128_t>(a) * b + c);
-    }
+  if constexpr (sizeof(T) < 8) {
+    // |a*b| < 2^62 and |c| < 2^32: exact in 64 bits, signed or not.
+    if constexpr (std::is_signed_v<T>)
+      return sat_from_wide<T>(static_cast<long long>(a) * b + c);
+    const unsigned long long v = static_cast<unsigned long long>(a) * b + c;
+    return static_cast<T>(v > std::numeric_limits<T>::max() ? std::numeric_limits<T>::max() : v);
+  } else if constexpr (std::is_signed_v<T>) {
+    // |a*b| <= 2^126, so the 128-bit a*b + c is exact; it fits T when its
+    // high half is the sign extension of its low half.
+    wide_u64 p = smul_wide(a, b);
+    const uint64_t lo = p.lo + uint64_t(c);
+    p.hi += uint64_t(c < 0 ? -1 : 0) + (lo < p.lo ? 1 : 0);
+    if (p.hi == uint64_t(int64_t(lo) < 0 ? -1 : 0))
+      return static_cast<T>(lo);
+    return int64_t(p.hi) < 0 ? std::numeric_limits<T>::min() : std::numeric_limits<T>::max();
   } else {
-    using U = u128_t;
-    const U v = static_cast<U>(a) * static_cast<U>(b) + static_cast<U>(c);
-    const U hi = static_cast<U>(std::numeric_limits<T>::max());
-    return static_cast<T>(v > hi ? hi : v);
+    const wide_u64 p = umul_wide(a, b);
+    const uint64_t lo = p.lo + c;
+    if (p.hi != 0 || lo < p.lo)
+      return std::numeric_limits<T>::max();
+    return static_cast<T>(lo);
   }
 }
 template <typename T> USYCL_INLINE T irotate(T v, T i) noexcept {

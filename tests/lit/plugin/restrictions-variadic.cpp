@@ -1,6 +1,7 @@
 // SYCL 2020 §5.4: no calls of C variadic functions in device code, except
-// printf (NVPTX lowers it to vprintf) and compiler builtins. Variadic
-// templates are not variadic functions.
+// printf (NVPTX lowers it to vprintf) and compiler builtins, among them the
+// type-generic ones <cmath>'s std::isfinite & co. call (declared `int(...)`).
+// Variadic templates are not variadic functions.
 //
 // RUN: not %clang -fsycl --offload-device-only --offload-arch=sm_90 -nocudalib \
 // RUN:   -fsyntax-only -isystem %sycl-include -fplugin=%plugin \
@@ -11,6 +12,7 @@
 
 #include <sycl/sycl.hpp>
 #include <cstdarg>
+#include <cmath>
 #include <cstdio>
 
 int sum(int n, ...) {
@@ -41,19 +43,24 @@ int main() {
     v4 a = {1, 2, 3, 4};
     v4 b = __builtin_shufflevector(a, a, 3, 2, 1, 0);
     p[1] = b.x + __builtin_expect(p[2], 0);
+    const float f = float(p[3]);
+    const double d = double(p[3]);
+    p[2] = std::isfinite(f) + std::isnan(d) + std::isinf(f) + std::signbit(d) +
+           std::isnormal(f) + (std::fpclassify(d) == FP_ZERO) + std::isgreater(f, 1.0f) +
+           std::isunordered(d, 0.0) + __builtin_isfinite(d);
   });
   q.wait();
   return sum(1, 2);
 }
 
-// CHECK: restrictions-variadic.cpp:34:12: error: SYCL kernel cannot call a variadic function
-// CHECK-NEXT:   34 |     p[0] = sum(2, p[1], p[2]) + declared_only("x", 1);
+// CHECK: restrictions-variadic.cpp:36:12: error: SYCL kernel cannot call a variadic function
+// CHECK-NEXT:   36 |     p[0] = sum(2, p[1], p[2]) + declared_only("x", 1);
 // CHECK-NEXT:      |            ^
 // CHECK-NEXT: note: kernel 'Variadic' reaches it through this call chain:
 // CHECK-NEXT:   kernel 'Variadic'
-// CHECK-NEXT:   (lambda at {{.*}}restrictions-variadic.cpp:32:33)::operator()()
-// CHECK: restrictions-variadic.cpp:34:33: error: SYCL kernel cannot call a variadic function
-// CHECK: restrictions-variadic.cpp:35:5: error: SYCL kernel cannot call a variadic function
-// CHECK-NEXT:   35 |     snprintf(buf, sizeof buf, "%d", p[0]);
+// CHECK-NEXT:   (lambda at {{.*}}restrictions-variadic.cpp:34:33)::operator()()
+// CHECK: restrictions-variadic.cpp:36:33: error: SYCL kernel cannot call a variadic function
+// CHECK: restrictions-variadic.cpp:37:5: error: SYCL kernel cannot call a variadic function
+// CHECK-NEXT:   37 |     snprintf(buf, sizeof buf, "%d", p[0]);
 // CHECK-NEXT:      |     ^
 // CHECK: 3 errors generated.
