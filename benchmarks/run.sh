@@ -43,9 +43,19 @@ sycl sub_group_reduce_sycl sub_group_reduce/sub_group_reduce_sycl.cpp
 build triad_assert "$usyclxx" -O3 -fsycl-device-code-split=per_kernel \
   "$here/assert/triad_assert.cpp" "$here/assert/triad_ndebug.cpp"
 if [ $mode != cpu ]; then
+  # Real-program patterns beside CUDA peers (issue 20): GPU rows only.
+  sycl sub_group_ops_sycl sub_group_ops/sub_group_ops_sycl.cpp
+  sycl local_memory_sycl local_memory/local_memory_sycl.cpp
+  sycl reductions_sycl reductions/reductions_sycl.cpp
+  sycl atomics_sycl atomics/atomics_sycl.cpp
   cuda stream_cuda stream/stream_cuda.cu
   cuda launch_cuda launch/launch_cuda.cu
   cuda triad_cuda assert/triad_cuda.cu
+  cuda matmul_cuda matmul/matmul_cuda.cu
+  cuda sub_group_ops_cuda sub_group_ops/sub_group_ops_cuda.cu
+  cuda local_memory_cuda local_memory/local_memory_cuda.cu
+  cuda reductions_cuda reductions/reductions_cuda.cu
+  cuda atomics_cuda atomics/atomics_cuda.cu
 fi
 if [ $mode != cuda ]; then
   omp stream_omp stream/stream_omp.cpp
@@ -96,6 +106,32 @@ pair() { # pair <sycl var> <native var> <sel> <sycl bin> <native bin|-> <args...
   return 0
 }
 
+# Issue 20's patterns on the GPU, each metric beside its CUDA peer's
+# (cuda_<metric>).
+pattern_rows() { # pattern_rows <benchmark> <lower|higher> <unit> <metric>...
+  local name=$1 better=$2 unit=$3 m a b; shift 3
+  for m in "$@"; do
+    a=$(value "$s" "$m" "$better"); b=$(value "$n" "cuda_$m" "$better")
+    add "$name" "${m%_*} $unit" "$a" "$b" "$(ratio "$a" "$b")" "$better"
+  done
+}
+patterns() {
+  local p_sg="27 50" p_lm="28 50" p_red="26 50" p_at="26 50"
+  [ "$small" = 1 ] && p_sg="16 3" && p_lm="16 3" && p_red="16 3" && p_at="16 3"
+  pair s n 'cuda:*' sub_group_ops_sycl sub_group_ops_cuda $p_sg; echo "$s$n"
+  pattern_rows "sub-group ops cuda" lower us vote_us ballot_us shuffle_us row_reduce_us row_scan_us
+  pair s n 'cuda:*' local_memory_sycl local_memory_cuda $p_lm; echo "$s$n"
+  pattern_rows "local memory cuda" higher GB/s wg_reduce_GBps wg_scan_GBps stencil_GBps
+  pair s n 'cuda:*' reductions_sycl reductions_cuda $p_red; echo "$s$n"
+  pattern_rows "sycl::reduction cuda" higher GB/s usm_device_plus_int_GBps usm_device_plus_float_GBps \
+    usm_device_plus_double_GBps usm_device_min_int_GBps usm_device_min_float_GBps \
+    usm_device_max_float_GBps usm_device_max_double_GBps usm_shared_plus_double_GBps \
+    buffer_plus_double_GBps nd_range_plus_float_GBps multi_sum_min_max_float_GBps \
+    dot_usm_shared_GBps dot_usm_shared_host_init_GBps
+  pair s n 'cuda:*' atomics_sycl atomics_cuda $p_at; echo "$s$n"
+  pattern_rows "atomics cuda" higher GB/s global_relaxed_GBps global_acq_rel_GBps local_GBps
+}
+
 bench() { # bench <cpu|cuda>
   local dev=$1 sel peer s_args t_args l_args r_args m_args
   if [ $dev = cuda ]; then sel='cuda:*'; else sel='native_cpu:*'; fi
@@ -135,8 +171,9 @@ bench() { # bench <cpu|cuda>
     local a b; a=$(value "$s" tiled_GFLOPs); b=$(value "$n" omp_GFLOPs)
     add "tiled matmul $dev" "GFLOP/s" "$a" "$b" "$(ratio "$a" "$b")" higher
   else
-    pair s n "$sel" matmul_sycl - $m_args; echo "$s"
-    add "tiled matmul $dev" "GFLOP/s" "$(value "$s" tiled_GFLOPs)" - - higher
+    pair s n "$sel" matmul_sycl matmul_cuda $m_args; echo "$s$n"
+    local a b; a=$(value "$s" tiled_GFLOPs); b=$(value "$n" cuda_tiled_GFLOPs)
+    add "tiled matmul $dev" "GFLOP/s" "$a" "$b" "$(ratio "$a" "$b")" higher
   fi
   # Sub-group reduce and scan: reqd_sub_group_size(16), on CUDA (32 only)
   # reqd_sub_group_size(32) without a peer; the width that ran is in the row.
@@ -152,6 +189,7 @@ bench() { # bench <cpu|cuda>
     [ $dev = cpu ] && b=$(value "$n" omp_${k}_GBps) && q=$(ratio "$a" "$b")
     add "sub-group $k $dev (width ${w:-?})" "GB/s" "$a" "$b" "$q" higher
   done
+  [ $dev = cuda ] && patterns
   # (assert and NDEBUG kernels alternate inside triad_assert itself)
   pair s n "$sel" triad_assert - $t_args; echo "$s"
   local a b; a=$(value "$s" assert_GBps); b=$(value "$s" ndebug_GBps)

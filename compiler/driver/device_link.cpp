@@ -424,6 +424,23 @@ PropertyValue uint32List(ArrayRef<uint32_t> Values) {
   return PropertyValue::uint32Array(Values);
 }
 
+// The in-process steps' bitcode in and out.
+Expected<std::unique_ptr<Module>> readDeviceModule(StringRef Path, LLVMContext &Context) {
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseIRFile(Path, Diag, Context);
+  if (!M)
+    return makeError("cannot read device module '" + Path + "': " + Diag.getMessage());
+  return std::move(M);
+}
+Error writeDeviceModule(const Module &M, const std::string &Path) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
+  if (EC)
+    return createFileError(Path, EC);
+  WriteBitcodeToFile(M, OS);
+  return Error::success();
+}
+
 } // namespace
 
 Expected<std::vector<DeviceLinker::Variant>>
@@ -433,11 +450,10 @@ DeviceLinker::deviceIfVariants(const TargetInfo &Target, StringRef ModulePath,
   if (!Target.isGeneric())
     return Variants;
   LLVMContext Context;
-  SMDiagnostic Diag;
-  std::unique_ptr<Module> M = parseIRFile(ModulePath, Diag, Context);
-  if (!M)
-    return makeError("cannot read device module '" + ModulePath +
-                     "': " + Diag.getMessage());
+  Expected<std::unique_ptr<Module>> Read = readDeviceModule(ModulePath, Context);
+  if (!Read)
+    return Read.takeError();
+  std::unique_ptr<Module> M = std::move(*Read);
   std::set<uint32_t> Queries = passes::deviceHasQueries(*M);
   if (Queries.empty())
     return Variants;
@@ -485,11 +501,8 @@ DeviceLinker::deviceIfVariants(const TargetInfo &Target, StringRef ModulePath,
       if (!Answers.count(Q))
         V.Lacks.push_back(Q);
     V.Devices = Devices;
-    std::error_code EC;
-    raw_fd_ostream OS(V.Bitcode, EC, sys::fs::OF_None);
-    if (EC)
-      return createFileError(V.Bitcode, EC);
-    WriteBitcodeToFile(*Copy, OS);
+    if (llvm::Error E = writeDeviceModule(*Copy, V.Bitcode))
+      return std::move(E);
     Variants.push_back(std::move(V));
   }
   Runner.noteInProcessStep(
@@ -505,17 +518,12 @@ DeviceLinker::deviceIfVariants(const TargetInfo &Target, StringRef ModulePath,
 
 Error DeviceLinker::stubSpirvUnit(StringRef Input, const std::string &Output) {
   LLVMContext Context;
-  SMDiagnostic Diag;
-  std::unique_ptr<Module> M = parseIRFile(Input, Diag, Context);
+  Expected<std::unique_ptr<Module>> M = readDeviceModule(Input, Context);
   if (!M)
-    return makeError("cannot read device module '" + Input +
-                     "': " + Diag.getMessage());
-  passes::stubSpirvEntryPoints(*M);
-  std::error_code EC;
-  raw_fd_ostream OS(Output, EC, sys::fs::OF_None);
-  if (EC)
-    return createFileError(Output, EC);
-  WriteBitcodeToFile(*M, OS);
+    return M.takeError();
+  passes::stubSpirvEntryPoints(**M);
+  if (Error E = writeDeviceModule(**M, Output))
+    return E;
   Runner.noteInProcessStep("empty the SPIR-V entry points: " + Input + " -> " +
                            Output);
   return Error::success();

@@ -16,9 +16,11 @@
 #include "plugin_annotations.hpp"
 #include "nonconvergent_asm.hpp"
 #include "read_only_loads.hpp"
+#include "scratch_release.hpp"
 #include "spirv_entry_stubs.hpp"
 #include "tu_facts.hpp"
 #include "tu_local_kernel_names.hpp"
+#include "whole_warps.hpp"
 #include "work_item_loops.hpp"
 
 #include "llvm/ADT/DenseMap.h"
@@ -870,6 +872,8 @@ void registerUsyclPasses(PassBuilder &PB) {
   registerWorkItemLoopsPasses(PB);
   registerLaunchSubGroupWidthPasses(PB);
   registerSpirvEntryStubsPasses(PB);
+  registerWholeWarpPasses(PB);
+  registerScratchReleasePasses(PB);
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         AspectPropagationOptions Options;

@@ -75,7 +75,10 @@ template <typename Op> struct optional_op {
 };
 
 // Results of one group scan: the inclusive value, the exclusive value
-// (absent for the first work-item) and the group's total.
+// (absent for the first work-item) and the group's total. A scan computes
+// the parts it is asked for (the others hold the inclusive value): on NVPTX
+// each is a shuffle, which nothing deletes once emitted (it is convergent).
+enum scan_parts : unsigned { scan_incl = 1, scan_excl = 2, scan_total = 4, scan_all = 7 };
 template <typename T> struct scan_result {
   T incl;
   T excl;
@@ -170,13 +173,23 @@ USYCL_INLINE T sg_allreduce(T x, const Op &op, uint32_t lane, uint32_t n, uint32
 
 // Inclusive scan over the first n lanes (Kogge-Stone).
 template <typename T, typename Op>
-USYCL_INLINE T sg_inclusive_scan(T x, const Op &op, uint32_t lane, uint32_t n, uint32_t mask) {
+USYCL_INLINE T sg_inclusive_scan_lanes(T x, const Op &op, uint32_t lane, uint32_t n,
+                                       uint32_t mask) {
   for (uint32_t off = 1; off < n; off <<= 1) {
     T y = lane_shuffle<shfl_kind::up>(mask, n, x, off);
     if (lane >= off)
       x = op_apply(op, y, x);
   }
   return x;
+}
+template <typename T, typename Op>
+USYCL_INLINE T sg_inclusive_scan(T x, const Op &op, uint32_t lane, uint32_t n, uint32_t mask) {
+#if USYCL_DEVICE_NVPTX
+  // A whole warp: five steps, unrolled, with constant operands.
+  if (n == sub_group::max_size)
+    return sg_inclusive_scan_lanes(x, op, lane, sub_group::max_size, 0xffffffffu);
+#endif
+  return sg_inclusive_scan_lanes(x, op, lane, n, mask);
 }
 
 // ============================== NVPTX work-groups ==============================
@@ -187,7 +200,8 @@ struct warp_pos {
   uint32_t lane, warp, nwarps, width, mask; // width: lanes in this warp
   USYCL_INLINE warp_pos(uint32_t lid, uint32_t n)
       : lane(lid & 31u), warp(lid >> 5), nwarps((n + 31u) >> 5),
-        width(warp + 1 == nwarps ? n - 32u * warp : 32u), mask(lanes_mask(width)) {}
+        width(warp + 1 == nwarps && !__usycl_nvptx_whole_warps() ? n - 32u * warp : 32u),
+        mask(lanes_mask(width)) {}
 };
 
 // Values per scratch region: one per warp on the fast path.
@@ -195,7 +209,9 @@ template <typename T>
 inline constexpr uint32_t region_slots = uint32_t(scratch_region_bytes / sizeof(T));
 template <typename T> inline constexpr bool fast_path_v = region_slots<T> >= 32;
 
-template <typename T, typename Op>
+// ToAll = false: only work-item 0 needs the result (sycl::reduction's
+// commit), which warp 0 computes while the other warps go on.
+template <bool ToAll = true, typename T, typename Op>
 USYCL_INLINE T wg_reduce_nvptx(uint32_t lid, uint32_t n, T x, const Op &op,
                                char *scratch = group_scratch()) {
   static_assert(2 * sizeof(T) <= scratch_region_bytes,
@@ -209,6 +225,27 @@ USYCL_INLINE T wg_reduce_nvptx(uint32_t lid, uint32_t n, T x, const Op &op,
     if (p.lane == 0)
       scratch_store(A + p.warp * sizeof(T), v);
     work_group_barrier();
+    if constexpr (!ToAll) {
+      if (p.warp == 0) {
+        v = scratch_load(A + (p.lane < p.nwarps ? p.lane : 0) * sizeof(T), v);
+        v = sg_reduce_lane0(v, op, p.lane, p.nwarps, 0xffffffffu);
+      }
+      __usycl_nvptx_scratch_release();
+      return v;
+    }
+    if (__usycl_nvptx_whole_warps()) {
+      // Every warp folds the warp totals itself (the same operations in the
+      // same order: the same bits everywhere), so no warp waits for another
+      // after the one barrier; the release protects the totals from the
+      // next algorithm only where one follows.
+      T t = scratch_load(A + (p.lane < p.nwarps ? p.lane : 0) * sizeof(T), v);
+      t = sg_reduce_lane0(t, op, p.lane, p.nwarps, 0xffffffffu);
+      t = lane_shuffle<shfl_kind::idx>(0xffffffffu, 32u, t, 0);
+      __usycl_nvptx_scratch_release();
+      return t;
+    }
+    // A partial last warp cannot hold every warp's total: warp 0 folds them
+    // and hands the result over.
     if (p.warp == 0) {
       T t = scratch_load(A + (p.lane < p.nwarps ? p.lane : 0) * sizeof(T), v);
       t = sg_reduce_lane0(t, op, p.lane, p.nwarps, 0xffffffffu);
@@ -241,26 +278,29 @@ USYCL_INLINE T wg_reduce_nvptx(uint32_t lid, uint32_t n, T x, const Op &op,
   }
 }
 
-template <typename T, typename Op>
+template <unsigned Parts, typename T, typename Op>
 USYCL_INLINE scan_result<T> wg_scan_nvptx(uint32_t lid, uint32_t n, T x, const Op &op,
                                           char *scratch = group_scratch()) {
   static_assert(2 * sizeof(T) <= scratch_region_bytes,
                 "work-group algorithms support types of up to 128 bytes");
   const warp_pos p(lid, n);
   T v = sg_inclusive_scan(x, op, p.lane, p.width, p.mask);
-  T before = lane_shuffle<shfl_kind::up>(p.mask, p.width, v, 1); // valid for lane > 0
+  T before = v; // the lane below's inclusive value (lane > 0)
+  if constexpr ((Parts & scan_excl) != 0)
+    before = lane_shuffle<shfl_kind::up>(p.mask, p.width, v, 1);
   if (p.nwarps == 1) {
-    T total = lane_shuffle<shfl_kind::idx>(p.mask, p.width, v, p.width - 1);
+    T total = v;
+    if constexpr ((Parts & scan_total) != 0)
+      total = lane_shuffle<shfl_kind::idx>(p.mask, p.width, v, p.width - 1);
     return {v, before, p.lane > 0, total};
   }
   char *A = scratch, *B = scratch + scratch_region_bytes;
-  T wtotal = lane_shuffle<shfl_kind::idx>(p.mask, p.width, v, p.width - 1);
   bool has_prefix = false;
   T prefix = v;
   T total = v;
   if constexpr (fast_path_v<T>) {
-    if (p.lane == 0)
-      scratch_store(A + p.warp * sizeof(T), wtotal);
+    if (p.lane == p.width - 1) // the warp's total
+      scratch_store(A + p.warp * sizeof(T), v);
     work_group_barrier();
     if (p.warp == 0) {
       // Lanes past nwarps scan stale data; they only feed higher lanes.
@@ -279,6 +319,7 @@ USYCL_INLINE scan_result<T> wg_scan_nvptx(uint32_t lid, uint32_t n, T x, const O
     // Large T: chunks of K warp totals through region A; the running prefix
     // of earlier chunks alternates between two slots of region B so the last
     // warp of a chunk can publish the next one while others still read.
+    const T wtotal = lane_shuffle<shfl_kind::idx>(p.mask, p.width, v, p.width - 1);
     constexpr uint32_t K = region_slots<T>;
     const uint32_t rounds = (p.nwarps + K - 1) / K;
     for (uint32_t r = 0; r < rounds; ++r) {
@@ -694,7 +735,7 @@ USYCL_INLINE T group_reduce(Group g, T x, const Op &op) {
   }
 }
 
-template <typename Group, typename T, typename Op>
+template <unsigned Parts = scan_all, typename Group, typename T, typename Op>
 USYCL_INLINE scan_result<T> group_scan(Group g, T x, const Op &op) {
   if constexpr (is_non_uniform_group_v<Group>) {
     return Group::usycl_scan(g, x, op);
@@ -703,15 +744,18 @@ USYCL_INLINE scan_result<T> group_scan(Group g, T x, const Op &op) {
     const uint32_t lane = g.get_local_linear_id(), n = g.get_local_linear_range();
     const uint32_t mask = g.active_mask();
     T v = sg_inclusive_scan(x, op, lane, n, mask);
-    T before = lane_shuffle<shfl_kind::up>(mask, n, v, 1); // valid for lane > 0
-    T total = lane_shuffle<shfl_kind::idx>(mask, n, v, n - 1);
+    T before = v, total = v;
+    if constexpr ((Parts & scan_excl) != 0)
+      before = lane_shuffle<shfl_kind::up>(mask, n, v, 1); // valid for lane > 0
+    if constexpr ((Parts & scan_total) != 0)
+      total = lane_shuffle<shfl_kind::idx>(mask, n, v, n - 1);
     return {v, before, lane > 0, total};
 #else
     return cpu_sg_scan(g, x, op);
 #endif
   } else {
 #if USYCL_DEVICE_NVPTX
-    return wg_scan_nvptx(uint32_t(group_lid(g)), uint32_t(group_size(g)), x, op);
+    return wg_scan_nvptx<Parts>(uint32_t(group_lid(g)), uint32_t(group_size(g)), x, op);
 #else
     return wg_scan_cpu(group_lid(g), x, op);
 #endif
@@ -947,25 +991,25 @@ template <typename Group, typename T, typename BinaryOperation,
                             has_known_identity_v<BinaryOperation, T>),
                            int> = 0>
 T exclusive_scan_over_group(Group g, T x, BinaryOperation binary_op) {
-  auto s = detail::group_scan(g, x, binary_op);
+  auto s = detail::group_scan<detail::scan_excl>(g, x, binary_op);
   return s.has_excl ? s.excl : known_identity_v<BinaryOperation, T>;
 }
 template <typename Group, typename V, typename T, typename BinaryOperation,
           std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<V>), int> = 0>
 T exclusive_scan_over_group(Group g, V x, T init, BinaryOperation binary_op) {
-  auto s = detail::group_scan(g, static_cast<T>(x), binary_op);
+  auto s = detail::group_scan<detail::scan_excl>(g, static_cast<T>(x), binary_op);
   return s.has_excl ? detail::op_apply(binary_op, init, s.excl) : init;
 }
 template <typename Group, typename T, typename BinaryOperation,
           std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<T>), int> = 0>
 T inclusive_scan_over_group(Group g, T x, BinaryOperation binary_op) {
-  return detail::group_scan(g, x, binary_op).incl;
+  return detail::group_scan<detail::scan_incl>(g, x, binary_op).incl;
 }
 template <typename Group, typename V, typename BinaryOperation, typename T,
           std::enable_if_t<(detail::group_arg_v<Group, T> && !std::is_pointer_v<V>), int> = 0>
 T inclusive_scan_over_group(Group g, V x, BinaryOperation binary_op, T init) {
   return detail::op_apply(binary_op, init,
-                          detail::group_scan(g, static_cast<T>(x), binary_op).incl);
+                          detail::group_scan<detail::scan_incl>(g, static_cast<T>(x), binary_op).incl);
 }
 
 namespace detail {
@@ -982,7 +1026,7 @@ OutPtr joint_scan(Group g, InPtr first, InPtr last, OutPtr result, bool has_init
   for (size_t base = 0; base < n; base += step) {
     const size_t i = base + lid;
     const T x = static_cast<T>(first[i < n ? i : n - 1]);
-    scan_result<T> s = group_scan(g, x, op);
+    scan_result<T> s = group_scan<scan_total | (Inclusive ? scan_incl : scan_excl)>(g, x, op);
     if (i < n) {
       if constexpr (Inclusive)
         result[i] = has_carry ? op_apply(op, carry, s.incl) : s.incl;

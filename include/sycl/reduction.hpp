@@ -383,12 +383,12 @@ template <typename Desc, typename R>
 USYCL_INLINE void group_commit(const Desc &d, R &r, uint32_t lid, uint32_t n, char *scratch) {
   using T = typename Desc::value_type;
   if constexpr (Desc::has_identity) {
-    const T v = wg_reduce_nvptx(lid, n, reducer_access::value(r), d.op, scratch);
+    const T v = wg_reduce_nvptx<false>(lid, n, reducer_access::value(r), d.op, scratch);
     if (lid == 0)
       atomic_combine(d.data(), v, d.op);
   } else {
     optional_value<T> m{reducer_access::value(r), reducer_access::has(r)};
-    m = wg_reduce_nvptx(lid, n, m, optional_op<typename Desc::op_type>{d.op}, scratch);
+    m = wg_reduce_nvptx<false>(lid, n, m, optional_op<typename Desc::op_type>{d.op}, scratch);
     if (lid == 0 && m.has)
       atomic_combine(d.data(), m.value, d.op);
   }

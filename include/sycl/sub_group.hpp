@@ -46,7 +46,7 @@ public:
   constexpr range<1> get_local_range() const { return range<1>(get_local_linear_range()); }
   constexpr uint32_t get_local_linear_range() const {
 #if USYCL_DEVICE_NVPTX
-    return lanes_in(group_size_, index_, width());
+    return detail::__usycl_nvptx_whole_warps() ? 32u : lanes_in(group_size_, index_, width());
 #else
     return lanes_;
 #endif
