@@ -1,14 +1,14 @@
 //===- scratch_release.hpp - Barriers that protect nothing --------*- C++ -*-===//
 //
-// A work-group algorithm on NVPTX (sycl/group_algorithm.hpp) passes values
-// between warps through the group scratch in shared memory. Once every warp
-// has read what it needs, the next algorithm must not overwrite the scratch
-// while a slower warp is still reading: the algorithm ends with
-// `__usycl_nvptx_scratch_release()`, a barrier. Most kernels call one
-// algorithm and then only write their result to global memory; there the
-// barrier holds every warp of the block until the slowest has read, for
-// nothing (a work-group reduce ran at 0.6x CUDA's, whose warps leave after
-// the last __syncthreads()).
+// A work-group reduction on NVPTX (sycl/group_algorithm.hpp) passes values
+// between warps through the group scratch in shared memory. Where only
+// work-item 0 needs the result (sycl::reduction's commit), warp 0 folds the
+// warp totals after one barrier while the others go on; the next algorithm
+// must not overwrite the scratch while warp 0 still reads, so the reduction
+// ends with `__usycl_nvptx_scratch_release()`, a barrier. Most kernels
+// commit one reduction and then end; there the barrier holds every warp
+// until warp 0 has read, for nothing (CUDA's warps leave after the last
+// __syncthreads()).
 //
 // This pass deletes each release from which no instruction that may touch
 // shared memory is reachable before a barrier: no access through a shared

@@ -101,9 +101,12 @@ PreservedAnalyses WholeWarpVersioningPass::run(Module &M, ModuleAnalysisManager 
 }
 
 void registerWholeWarpPasses(PassBuilder &PB) {
+  // The pipelines only lower the marker for now: the versioned copy of e2e
+  // group_algorithms' joint kernel gave wrong work-group reductions of
+  // 32-bit integers on the H200 (session 16; under investigation).
   PB.registerOptimizerEarlyEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
-        MPM.addPass(WholeWarpVersioningPass(Level != OptimizationLevel::O0));
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        MPM.addPass(WholeWarpVersioningPass(/*Version=*/false));
       });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {

@@ -149,20 +149,17 @@ USYCL_INLINE uint32_t nvptx_lane_id() { return __nvvm_read_ptx_sreg_laneid(); }
 
 // Whether every warp of the launch's blocks is whole (the block's size is a
 // multiple of 32: nearly every launch), i.e. every sub-group has 32 lanes
-// and its warp mask is 0xffffffff. Never defined: the pass
-// usycl-whole-warp-versioning (compiler/passes/whole_warps.hpp) gives each
-// kernel that asks a copy of its code for whole warps, where this is true
-// and the masks of shfl.sync/vote.sync are constants (ptxas compiles a mask
-// in a register to a WARPSYNC and a convergence loop around each one), and
-// one where it is false, chosen once at the kernel's entry.
+// and its warp mask is 0xffffffff. Never defined: the pass of
+// compiler/passes/whole_warps.hpp computes it (its versioning form, off in
+// the pipelines for now, gives each kernel that asks a copy of its code
+// where this is true and the masks of shfl.sync/vote.sync are constants).
 extern "C" [[clang::noconvergent]] __attribute__((const)) bool __usycl_nvptx_whole_warps();
 
-// Ends a work-group algorithm's use of the group scratch: a barrier, so that
-// the next algorithm's writes cannot overtake a slower warp's reads. Out of
-// line until the pass usycl-scratch-release (compiler/passes/
-// scratch_release.hpp) deletes the calls after which nothing can touch
-// shared memory (the common case: one algorithm, then a global store) and
-// inlines the others.
+// Ends a work-group reduction's use of the group scratch: a barrier, so that
+// the next algorithm's writes cannot overtake warp 0's reads. Out of line
+// until the pass usycl-scratch-release (compiler/passes/scratch_release.hpp)
+// deletes the calls after which nothing can touch shared memory (the common
+// case: one reduction, then the kernel ends) and inlines the others.
 extern "C" __attribute__((noinline, convergent)) inline void __usycl_nvptx_scratch_release() {
   __nvvm_barrier_sync(0);
 }

@@ -1,11 +1,11 @@
-// Sub-group collectives on NVPTX (issue 20): a kernel that uses them is
-// compiled twice, chosen at its entry by whether the block size is a
-// multiple of 32 (compiler/passes/whole_warps.hpp). In the copy for whole
-// warps every vote.sync/shfl.sync has the constant mask -1 (and clamp 31),
-// as CUDA's __any_sync(0xffffffff, ...) does, so ptxas emits the bare
-// instruction; the other copy carries the computed mask in a register.
-// inclusive_scan_over_group computes no exclusive value or total, which
-// would be dead shuffles (convergent: nothing deletes them).
+// Sub-group collectives on NVPTX (issue 20). The warp mask is computed once,
+// outside the loop (a vote loop does not recompute it). A whole-warp scan
+// runs five steps with the constant mask -1, as CUDA's __shfl_up_sync(
+// 0xffffffff, ...) does, then the general loop for partial warps; an
+// inclusive scan computes no exclusive value or total, which would be dead
+// shuffles (convergent: nothing deletes them).
+// (The whole-warp copies of kernels, compiler/passes/whole_warps.hpp, are off
+// in the pipelines for now: lit passes/whole-warp-versioning.ll tests them.)
 //
 // REQUIRES: usycl-runtime-library
 // RUN: rm -rf %t && mkdir -p %t/tmp
@@ -13,22 +13,15 @@
 // RUN: cat %t/tmp/usycl-*/nvidia_gpu_sm_90/module_*.ptx | FileCheck %s
 //
 // CHECK-LABEL: .entry {{.*}}Votes
-// CHECK:       %ntid.y
 // CHECK:       and.b32 {{.*}}, 31;
-// CHECK-DAG:   vote.sync.any.pred {{.*}}, -1;
-// CHECK-DAG:   vote.sync.all.pred {{.*}}, -1;
-// CHECK-DAG:   vote.sync.any.pred {{.*}}, %r{{[0-9]+}};
+// CHECK:       Loop Header
+// CHECK-NOT:   and.b32 {{.*}}, 31;
+// CHECK:       vote.sync.any.pred
+// CHECK:       vote.sync.all.pred
 // CHECK-LABEL: // -- End function
-// CHECK-LABEL: .entry {{.*}}Shuffles
-// CHECK-DAG:   shfl.sync.down.b32 {{.*}}, 1, 31, -1;
-// CHECK-DAG:   shfl.sync.bfly.b32 {{.*}}, 4, 31, -1;
-// CHECK-LABEL: // -- End function
-// Five steps with constants in each copy (in the other, for its whole
-// warps), then the general loop; no shfl.sync.idx for the total, no sixth
-// constant shuffle for the exclusive value.
 // CHECK-LABEL: .entry {{.*}}Scan
 // CHECK-NOT:   shfl.sync.idx
-// CHECK-COUNT-10: shfl.sync.up.b32 {{.*}}, 0, -1;
+// CHECK-COUNT-5: shfl.sync.up.b32 {{.*}}, 0, -1;
 // CHECK-NOT:   shfl.sync.{{.*}}, -1;
 // CHECK-NOT:   shfl.sync.idx
 // CHECK:       // -- End function
