@@ -9,7 +9,7 @@ import lit.formats
 config.name = "usycl"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp", ".ll", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.excludes = ["Inputs", "tools", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.usycl_obj_root, "output")
 
@@ -29,7 +29,17 @@ def tool(name):
     return os.path.join(config.usycl_bin_dir, name)
 
 
-config.substitutions.append(("%usycl", tool("usycl++")))
+# A sanitizer build links programs against the sanitizer runtime, whose ld
+# warnings are not usycl++'s: tests see its output without them.
+if getattr(config, "usycl_sanitize", ""):
+    config.substitutions.append(
+        ("%usycl", "%s %s %s" % (
+            sys.executable,
+            os.path.join(os.path.dirname(__file__), "tools",
+                         "without-sanitizer-ld-warnings.py"),
+            tool("usycl++"))))
+else:
+    config.substitutions.append(("%usycl", tool("usycl++")))
 config.substitutions.append(("%sycl-post-link", tool("sycl-post-link")))
 config.substitutions.append(("%propset", tool("usycl-propset")))
 config.substitutions.append(("%sycl-aspect-filter", tool("sycl-aspect-filter")))

@@ -3,15 +3,12 @@
 // at the PTX ISA the architecture needs (llc refuses less), with its macro;
 // its device configuration entry keeps the fp64 image (an entry without
 // fp64, or none, would drop it with a warning). No such GPU is needed.
-// (A sanitizer build links the sanitizer runtime, whose tmpnam warnings from
-// ld are not ours: they are filtered out.)
 // sm_101 is not a target: CUDA 13's ptxas no longer knows it (docs/driver.md).
 //
 // REQUIRES: ptxas, usycl-runtime-library
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %usycl -v -fsycl-targets=nvidia_gpu_sm_100,nvidia_gpu_sm_100a,nvidia_gpu_sm_103,nvidia_gpu_sm_110,nvidia_gpu_sm_120,nvidia_gpu_sm_121 \
-// RUN:   %s -o %t/k 2>&1 | grep -v 'libclang_rt.asan' \
-// RUN:   | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
+// RUN:   %s -o %t/k 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 // CHECK: --offload-device-only --offload-arch=sm_100 {{.*}}-target-feature -Xclang +ptx86 {{.*}}-D__SYCL_TARGET_NVIDIA_GPU_SM_100__
 // CHECK: --offload-device-only --offload-arch=sm_100a {{.*}}-target-feature -Xclang +ptx86 {{.*}}-D__SYCL_TARGET_NVIDIA_GPU_SM_100A__
 // CHECK: --offload-device-only --offload-arch=sm_103 {{.*}}-target-feature -Xclang +ptx88 {{.*}}-D__SYCL_TARGET_NVIDIA_GPU_SM_103__
