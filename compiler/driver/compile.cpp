@@ -320,12 +320,24 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
         return T->Kind != TargetKind::Spirv;
       });
 
+  // -fsycl-host-device-opt: the plan of each source, read by its GPU passes
+  // and its host pass (after the source, so precompiled headers are shared).
+  const bool Specialize = Options.HostDeviceOpt && !Options.Optimization.isO0() &&
+                          (Action == DriverAction::Link || Action == DriverAction::Compile ||
+                           Action == DriverAction::HostAssembly);
+  auto AddPlan = [](Command &C, const std::optional<std::string> &SpecializationPlan) {
+    if (SpecializationPlan)
+      C.Args.insert(C.Args.end(), {"-mllvm", "-usycl-specialization-plan=" + *SpecializationPlan});
+  };
+
   std::vector<Command> Commands;
   std::vector<PassPlan> Plans;
   for (const InputFile *Source : Sources) {
     PassPlan &Plan = Plans.emplace_back();
     Plan.Source = Source;
     std::string Stem = sys::path::stem(Source->Path).str();
+    const std::optional<std::string> SpecializationPlan =
+        Specialize ? planSpecializations(*Source) : std::nullopt;
 
     for (const TargetInfo *Target : GpuTargets) {
       std::optional<std::string> Output;
@@ -337,6 +349,7 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
           devicePass(*Source, *Target, Output ? &*Output : nullptr);
       if (!C)
         return C.takeError();
+      AddPlan(*C, SpecializationPlan);
       Plan.DeviceCommands.push_back(Commands.size());
       Commands.push_back(std::move(*C));
       if (Output && Action != DriverAction::DeviceOnly)
@@ -381,6 +394,7 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
         hostPass(*Source, HostOutput ? &*HostOutput : nullptr);
     if (!C)
       return C.takeError();
+    AddPlan(*C, SpecializationPlan);
     if (Action == DriverAction::Link)
       append_range(C->Args,
                    dependencyFileArgs(Options.HostOnlyArgs, Stem + ".o"));

@@ -30,7 +30,9 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace usycl::driver {
@@ -69,6 +71,18 @@ public:
 
 private:
   struct PassPlan;
+
+  // The two passes the host raising reads (raise_host.cpp): the device pass
+  // that writes the kernel parameter descriptors, and the host pass as -O0
+  // bitcode that includes them.
+  llvm::Expected<std::pair<Command, Command>>
+  raisingPasses(const InputFile &Source, const std::string &DeviceBC,
+                const std::string &HostBC);
+  std::string raiseTool() const;
+  // -fsycl-host-device-opt (host_device_opt.cpp): the specialisation plan of
+  // Source, or none (nothing to specialise, or the planning failed: a
+  // warning says so and the source compiles without).
+  std::optional<std::string> planSpecializations(const InputFile &Source);
 
   llvm::Expected<Command> devicePass(const InputFile &Source,
                                      const TargetInfo &Target,

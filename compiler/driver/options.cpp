@@ -326,6 +326,10 @@ Error CommandLineParser::handleSyclFlag(StringRef Spelling) {
     Options.RaiseHost = true;
     return Error::success();
   }
+  if (Spelling == "-fsycl-host-device-opt" || Spelling == "-fno-sycl-host-device-opt") {
+    Options.HostDeviceOpt = Spelling == "-fsycl-host-device-opt";
+    return Error::success();
+  }
   if (Flag == "-fsycl-device-config-file") {
     if (!HasValue || Value.empty())
       return makeError("'-fsycl-device-config-file' needs a value: "
@@ -346,7 +350,8 @@ Error CommandLineParser::handleSyclFlag(StringRef Spelling) {
   return makeError("unknown SYCL option '" + Spelling +
                    "'; usycl++ supports -fsycl, -fsycl-targets=, "
                    "-fsycl-device-code-split=, -fsycl-fixed-targets=, "
-                   "-fsycl-device-config-file=, -fsycl-raise-host, -fsycl-device-only and "
+                   "-fsycl-device-config-file=, -fsycl-raise-host, -fsycl-host-device-opt, "
+                   "-fsycl-device-only and "
                    "-fsycl-host-only (see usycl++ --help)");
 }
 
@@ -690,7 +695,9 @@ void printHelp() {
             "  -fsycl-device-config-file=<f>   device configuration YAML "
             "(overrides the installed one)\n"
             "  -fsycl-raise-host -S -emit-mlir the host module raised to the "
-            "MLIR SYCL dialect\n\n"
+            "MLIR SYCL dialect\n"
+            "  -fsycl-host-device-opt          kernels specialised on the "
+            "constants their submissions capture\n\n"
             "COMMON OPTIONS:\n"
             "  -o <file>          output file\n"
             "  -O0 -O1 -O2 -O3 -Os -Oz -Ofast  optimization (device code: "

@@ -83,6 +83,9 @@ struct DriverOptions {
   // dialect (seed 003, docs/mlir.md; raise_host.cpp).
   bool RaiseHost = false;
   bool EmitMLIR = false;
+  // -fsycl-host-device-opt: kernels specialised on the constants their
+  // submissions capture (issue 21, docs/mlir.md; host_device_opt.cpp).
+  bool HostDeviceOpt = false;
 
   // The targets to compile and link for. With -fsycl-fixed-targets, only
   // those in both lists (seed 002's intersection rule; the CPU is x86_64),

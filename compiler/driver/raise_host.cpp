@@ -29,14 +29,44 @@ using namespace llvm;
 
 namespace usycl::driver {
 
+std::string SourceCompiler::raiseTool() const { return Tools.binDir() + "/sycl-mlir-opt"; }
+
+Expected<std::pair<Command, Command>>
+SourceCompiler::raisingPasses(const InputFile &Source, const std::string &DeviceBC,
+                              const std::string &HostBC) {
+  std::vector<const TargetInfo *> Gpus = Options.gpuTargets();
+  const TargetInfo *Target = Gpus.empty() ? findTarget("x86_64") : Gpus.front();
+  std::string Header =
+      Temps.uniqueFile(sys::path::stem(Source.Path).str() + ".int-header", "h");
+
+  Expected<Command> Device = devicePass(Source, *Target, &DeviceBC);
+  if (!Device)
+    return Device.takeError();
+  Device->Args.push_back("-fplugin-arg-usycl-int-header=" + Header);
+  Device->Description += " (kernel parameter descriptors for the host raising)";
+
+  Expected<Command> Host = hostPass(Source, &HostBC);
+  if (!Host)
+    return Host.takeError();
+  std::vector<std::string> &A = Host->Args;
+  // LLVM bitcode at -O0 instead of assembly or an object: the raising reads
+  // the submission path as the headers wrote it (always_inline'd).
+  A.erase(std::remove_if(A.begin(), A.end(),
+                         [](const std::string &S) {
+                           return S == "-S" || S == "-c" || StringRef(S).starts_with("-O");
+                         }),
+          A.end());
+  A.insert(A.begin() + 2, {"-emit-llvm", "-c", "-O0", "-gline-tables-only",
+                           "-D__USYCL_RAISE_HOST__", "-include", Header});
+  Host->Description += " (for the host raising)";
+  return std::make_pair(std::move(*Device), std::move(*Host));
+}
+
 Error SourceCompiler::runRaiseHostAction() {
-  std::string RaiseTool = (Tools.binDir() + "/sycl-mlir-opt");
+  std::string RaiseTool = raiseTool();
   if (!sys::fs::can_execute(RaiseTool))
     return makeError("-fsycl-raise-host needs '" + RaiseTool +
                      "', which is missing (usycl was built without MLIR)");
-  const TargetInfo *Target = nullptr;
-  std::vector<const TargetInfo *> Gpus = Options.gpuTargets();
-  Target = Gpus.empty() ? findTarget("x86_64") : Gpus.front();
 
   for (const InputFile &Source : Options.Inputs) {
     if (Source.Kind != InputKind::Source) {
@@ -44,37 +74,21 @@ Error SourceCompiler::runRaiseHostAction() {
       continue;
     }
     std::string Stem = sys::path::stem(Source.Path).str();
-    std::string Header = Temps.uniqueFile(Stem + ".int-header", "h");
     std::string DeviceBC = Temps.uniqueFile(Stem + ".device", "bc");
     std::string HostBC = Temps.uniqueFile(Stem + ".host", "bc");
     std::string Output = Options.Output ? *Options.Output : Stem + ".mlir";
 
-    Expected<Command> Device = devicePass(Source, *Target, &DeviceBC);
-    if (!Device)
-      return Device.takeError();
-    Device->Args.push_back("-fplugin-arg-usycl-int-header=" + Header);
-    Device->Description += " (kernel parameter descriptors for -fsycl-raise-host)";
-
-    Expected<Command> Host = hostPass(Source, &HostBC);
-    if (!Host)
-      return Host.takeError();
-    std::vector<std::string> &A = Host->Args;
-    // LLVM bitcode at -O0 instead of assembly: the raising reads the
-    // submission path as the headers wrote it (always_inline'd).
-    A.erase(std::remove_if(A.begin(), A.end(),
-                           [](const std::string &S) {
-                             return S == "-S" || (StringRef(S).starts_with("-O"));
-                           }),
-            A.end());
-    A.insert(A.begin() + 2, {"-emit-llvm", "-c", "-O0", "-gline-tables-only",
-                             "-D__USYCL_RAISE_HOST__", "-include", Header});
+    Expected<std::pair<Command, Command>> Passes = raisingPasses(Source, DeviceBC, HostBC);
+    if (!Passes)
+      return Passes.takeError();
+    auto &[Device, Host] = *Passes;
 
     Command Raise;
     Raise.Program = RaiseTool;
     Raise.Description = "host raising of '" + Source.Path + "'";
     Raise.Args = {HostBC, "--sycl-device-ir=" + DeviceBC, "--sycl-raise-host", "-o", Output};
 
-    for (Command *C : {&*Device, &*Host, &Raise}) {
+    for (Command *C : {&Device, &Host, &Raise}) {
       CommandResult R = Runner.run(*C);
       errs() << R.Stderr;
       if (!R.LaunchError.empty())

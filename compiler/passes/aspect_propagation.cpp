@@ -12,6 +12,7 @@
 #include "device_if.hpp"
 #include "device_targets.hpp"
 #include "group_local_memory.hpp"
+#include "host_device_specialize.hpp"
 #include "launch_sub_group_width.hpp"
 #include "plugin_annotations.hpp"
 #include "nonconvergent_asm.hpp"
@@ -882,6 +883,8 @@ void registerUsyclPasses(PassBuilder &PB) {
       });
   // After the aspect propagation, whose facts are keyed by the symbols.
   registerTULocalKernelNamesPasses(PB);
+  // After the unit-local names: the plan names kernels as the device IR does.
+  registerHostDeviceSpecializePasses(PB);
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
