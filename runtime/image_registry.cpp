@@ -1,5 +1,7 @@
 #include "image_registry.hpp"
 
+#include "kernel_specializations.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <unordered_set>
@@ -158,7 +160,10 @@ std::vector<std::string> image_registry::kernel_names() const {
     for (uint32_t i = 0; i < bin->num_images; ++i) {
       const auto &img = bin->images[i];
       for (uint32_t k = 0; k < img.num_kernels; ++k)
-        if (img.kernels[k] && seen.insert(img.kernels[k]).second)
+        // Not the compiler's host->device clones: kernels of the image, not
+        // of the program (sycl::get_kernel_ids).
+        if (img.kernels[k] && !kernel_specializations::is_clone(img.kernels[k]) &&
+            seen.insert(img.kernels[k]).second)
           names.emplace_back(img.kernels[k]);
     }
   return names;

@@ -5,6 +5,7 @@
 #include "buffer_impl.hpp"
 #include "check_mode.hpp"
 #include "host_workers.hpp"
+#include "kernel_specializations.hpp"
 #include "program_manager.hpp"
 #include "trace.hpp"
 #include "usm_registry.hpp"
@@ -251,8 +252,15 @@ void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backen
       std::memcpy(object + slot.offset, &addresses[slot.requirement], sizeof(void *));
     bind_images(cg, bq, true);
     place_local_memory(cg);
+    // Host->device specialisation (kernel_specializations.hpp): with the
+    // kernel object final (accessor addresses, image handles, local memory
+    // offsets) and the requirements checked at submit for the generic
+    // kernel, the compiler's clone for these captured values, if any. One
+    // atomic load when nothing is registered.
+    const char *generic_name = cg.launch.name;
+    const char *clone = apply_kernel_specialization(cg.launch, dev);
     if (usycl::rt::trace::enabled(usycl::rt::trace::level::basic))
-      usycl::rt::trace::launch(cg.launch, dev.info().name);
+      usycl::rt::trace::launch(cg.launch, dev.info().name, clone, generic_name);
     bq.launch(cg.launch);
     bind_images(cg, bq, false);
     // In queue order after the kernel, before the event is recorded, so a

@@ -1,5 +1,7 @@
 #include "trace.hpp"
 
+#include "kernel_specializations.hpp"
+
 #include <sycl/detail/kernel_desc.hpp>
 #include <sycl/detail/kernel_symbol.hpp>
 
@@ -140,7 +142,9 @@ std::string kernel_name(const char *mangled) {
     return "<unnamed>";
   // A kernel named by a type local to its translation unit carries the
   // unit's marker, which the demangler does not know.
-  const std::string symbol(sycl::detail::without_translation_unit_marker(mangled));
+  // A host->device specialisation's clone ("<kernel symbol>$hdo<k>"): its kernel's.
+  const std::string symbol(sycl::detail::without_translation_unit_marker(
+      kernel_specializations::without_clone_marker(mangled)));
   int status = 0;
   std::unique_ptr<char, void (*)(void *)> out(
       abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status), std::free);
@@ -162,8 +166,10 @@ std::string dims(const uint64_t *v, uint32_t n) {
 }
 } // namespace
 
-void launch(const sycl::detail::kernel_launch &l, const std::string &device) {
-  std::string msg = "'" + kernel_name(l.name) + "' (" + (l.name ? l.name : "") + ") on " + device +
+void launch(const sycl::detail::kernel_launch &l, const std::string &device,
+            const char *specialised, const char *kernel) {
+  const char *name = kernel ? kernel : l.name;
+  std::string msg = "'" + kernel_name(name) + "' (" + (name ? name : "") + ") on " + device +
                     ": " + (l.nd_range ? "nd_range global " : "range ") + dims(l.global, l.dims);
   if (l.nd_range)
     msg += " local " + dims(l.local, l.dims);
@@ -174,6 +180,8 @@ void launch(const sycl::detail::kernel_launch &l, const std::string &device) {
     msg += " offset " + dims(l.offset, l.dims);
   if (l.local_mem_bytes)
     msg += ", " + std::to_string(l.local_mem_bytes) + " bytes of local memory";
+  if (specialised)
+    msg += std::string(" [specialised: ") + specialised + "]";
   write("launch", msg);
 }
 

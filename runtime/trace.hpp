@@ -54,11 +54,17 @@ void write(const char *category, const std::string &message);
 void writef(const char *category, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 
-// "VecAdd" for "_ZTS6VecAdd"; lambdas demangle to their stable name.
+// "VecAdd" for "_ZTS6VecAdd"; lambdas demangle to their stable name. A
+// host->device specialisation's clone ("_ZTS6VecAdd$hdo0") gives its
+// kernel's name.
 std::string kernel_name(const char *mangled);
 
 // "launch 'VecAdd' on <device>: range {1024} offset {0}" / nd_range global+local.
-void launch(const sycl::detail::kernel_launch &launch, const std::string &device);
+// `specialised`: the clone the launch runs (kernel_specializations.hpp),
+// appended as " [specialised: <clone>]"; `kernel`: the symbol to show
+// (default launch.name, which is the clone on a GPU).
+void launch(const sycl::detail::kernel_launch &launch, const std::string &device,
+            const char *specialised = nullptr, const char *kernel = nullptr);
 
 } // namespace usycl::rt::trace
 
