@@ -13,7 +13,10 @@
 //   3. set_kernel     the store of such an address into the handler
 //   4. set_nd_range   the range/offset/nd_range annotated parameters
 //   5. set_captured   the assignments to the kernel object's fields
-//   6. schedule_kernel, checked against the kernel parameter descriptors
+//   6. schedule_kernel, checked against the kernel parameter descriptors;
+//                     it carries usycl.arg_offsets (each argument's offset in
+//                     the kernel object) and usycl.object_size (the object's
+//                     size, where it is built in the CGF)
 //
 // A step that finds its anchor but cannot finish emits a remark naming the
 // step and the reason (unless quiet).
@@ -354,6 +357,30 @@ HostConstructorOp constructorOf(Value P) {
   return {};
 }
 
+// The kernel object of a submission: the parameter of parallel_for annotated
+// 'kernel' (by value), or what the annotated reference parameter points to.
+Value kernelObject(LLVM::VarAnnotation KA) {
+  Value Lambda = KA.getVal();
+  if (auto A = Lambda.getDefiningOp<LLVM::AllocaOp>())
+    if (isa<LLVM::LLVMPointerType>(A.getElemType()))
+      if (LLVM::StoreOp S = singleStore(A))
+        Lambda = S.getValue();
+  return forward(Lambda);
+}
+
+// The size in bytes of the kernel object at Lambda, where it is a local of
+// the command-group function (an alloca of one struct); nullopt otherwise
+// (built elsewhere and passed in by reference).
+std::optional<int64_t> kernelObjectSize(Value Lambda, const DataLayout &DL) {
+  auto A = Lambda ? Lambda.getDefiningOp<LLVM::AllocaOp>() : nullptr;
+  if (!A || !isa<LLVM::LLVMStructType>(A.getElemType()))
+    return std::nullopt;
+  APInt Count;
+  if (!matchPattern(A.getArraySize(), m_ConstantInt(&Count)) || Count != 1)
+    return std::nullopt;
+  return int64_t(DL.getTypeSize(A.getElemType()));
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -571,14 +598,7 @@ void RaiseHostPass::raiseSetCaptured(LLVM::LLVMFuncOp F, const DataLayout &DL) {
     return;
   }
   LLVM::VarAnnotation KA = Ann.find("kernel")->second;
-  // The kernel object: the annotated parameter (by value), or what the
-  // annotated reference parameter points to.
-  Value Lambda = KA.getVal();
-  if (auto A = Lambda.getDefiningOp<LLVM::AllocaOp>())
-    if (isa<LLVM::LLVMPointerType>(A.getElemType()))
-      if (LLVM::StoreOp S = singleStore(A))
-        Lambda = S.getValue();
-  Lambda = forward(Lambda);
+  Value Lambda = kernelObject(KA);
   auto LambdaAlloca = Lambda.getDefiningOp<LLVM::AllocaOp>();
   auto LambdaType =
       LambdaAlloca ? dyn_cast<LLVM::LLVMStructType>(LambdaAlloca.getElemType()) : nullptr;
@@ -977,10 +997,21 @@ void RaiseHostPass::raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL
       return Fail("a captured value does not dominate set_kernel");
   if (!Dom.properlyDominates(R.getRange(), SK))
     return Fail("the range does not dominate set_kernel");
-  HostScheduleKernel::create(B, SK.getLoc(), SK.getHandler(), SK.getKernelNameAttr(),
-                             R.getRange(), R.getOffset(), R.getNdRange(), Args, Types);
+  auto Sched = HostScheduleKernel::create(B, SK.getLoc(), SK.getHandler(),
+                                          SK.getKernelNameAttr(), R.getRange(), R.getOffset(),
+                                          R.getNdRange(), Args, Types);
+  // Where each argument lives in the kernel object, and the object's size:
+  // what host-to-device specialisation (--sycl-specialization-plan) needs
+  // to name the bytes it folds.
+  SmallVector<int64_t> Offsets;
+  for (int64_t I = 0; I < NumParams; ++I)
+    Offsets.push_back(Desc[First + I * 4 + 2]);
+  Sched->setAttr(kArgOffsetsAttrName, B.getDenseI64ArrayAttr(Offsets));
+  if (!Lambda && Ann.count("kernel") == 1)
+    Lambda = kernelObject(Ann.find("kernel")->second);
+  if (std::optional<int64_t> Size = kernelObjectSize(Lambda, DL))
+    Sched->setAttr(kObjectSizeAttrName, B.getI64IntegerAttr(*Size));
   ++numScheduled;
-  (void)Lambda;
 }
 
 } // namespace

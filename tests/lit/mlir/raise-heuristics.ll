@@ -76,7 +76,7 @@ define void @cgf_vectors(ptr %this, ptr %h, <4 x float> %scalars, i32 %last, ptr
 ; CHECK: sycl.host.set_captured %[[K]][4] = %[[ARR]] : !llvm.ptr, !llvm.array<9 x i32>
 ; CHECK: sycl.host.set_captured %[[K]][5] = %[[ACC]] : !llvm.ptr, !llvm.ptr (!sycl.accessor<[1, !llvm.void, w, gb], (!llvm.void)>)
 ; CHECK: sycl.host.handler.set_kernel %[[H]] -> @device_functions::@_ZTS2KV : !llvm.ptr
-; CHECK-NEXT: sycl.host.schedule_kernel %[[H]] -> @device_functions::@_ZTS2KV[range %[[R]]](%[[E0]], %{{.*}}, %{{.*}}, %{{.*}}, %[[ARR]], %[[ACC]]: !sycl.accessor<[1, !llvm.void, w, gb], (!llvm.void)>) : (!llvm.ptr, !llvm.ptr, f32, f32, f32, f32, !llvm.array<9 x i32>, !llvm.ptr) -> ()
+; CHECK-NEXT: sycl.host.schedule_kernel %[[H]] -> @device_functions::@_ZTS2KV[range %[[R]]](%[[E0]], %{{.*}}, %{{.*}}, %{{.*}}, %[[ARR]], %[[ACC]]: !sycl.accessor<[1, !llvm.void, w, gb], (!llvm.void)>) {usycl.arg_offsets = array<i64: 0, 4, 8, 12, 16, 56>, usycl.object_size = 112 : i64} : (!llvm.ptr, !llvm.ptr, f32, f32, f32, f32, !llvm.array<9 x i32>, !llvm.ptr) -> ()
 
 ; REPORT: submission @device_functions::@_ZTS2KV in 'cgf_vectors'
 ; REPORT-NEXT: range kind: range

@@ -12,10 +12,10 @@ int main() {
   int add = 5;
   // CHECK: sycl.host.set_captured %[[K:.*]][0] = %{{.*}} : !llvm.ptr, !llvm.ptr
   // CHECK: sycl.host.set_captured %[[K]][1] = %{{.*}} : !llvm.ptr, i32
-  // CHECK: sycl.host.schedule_kernel %{{.*}} -> @device_functions::@_ZTSZ4mainEUlN4sycl3_V12idILi1EEEE_[range %{{.*}}](%{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i32) -> ()
+  // CHECK: sycl.host.schedule_kernel %{{.*}} -> @device_functions::@_ZTSZ4mainEUlN4sycl3_V12idILi1EEEE_[range %{{.*}}](%{{.*}}, %{{.*}}) {usycl.arg_offsets = array<i64: 0, 8>} : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i32) -> ()
   q.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { p[i] = int(i) + add; }).wait();
 
-  // CHECK: sycl.host.schedule_kernel %{{.*}}[range %{{.*}}](%{{.*}}: !sycl.accessor<[1, !llvm.void, w, gb], (!llvm.void)>) : (!llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
+  // CHECK: sycl.host.schedule_kernel %{{.*}}[range %{{.*}}](%{{.*}}: !sycl.accessor<[1, !llvm.void, w, gb], (!llvm.void)>) {usycl.arg_offsets = array<i64: 0>, usycl.object_size = {{[0-9]+}} : i64} : (!llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
   // REPORT: 2 submission(s)
   sycl::buffer<int> b(sycl::range<1>(16));
   q.submit([&](sycl::handler &h) {

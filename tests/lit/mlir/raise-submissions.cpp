@@ -31,7 +31,7 @@ int main() {
   // CHECK: sycl.host.set_captured %[[L1]][4] = %{{.*}} : !llvm.ptr, f32
   // CHECK: sycl.host.set_captured %[[L1]][5] = %{{.*}} : !llvm.ptr, f32
   // CHECK: sycl.host.handler.set_kernel %[[H1]] -> @device_functions::@_ZTS6Range1 : !llvm.ptr
-  // CHECK-NEXT: sycl.host.schedule_kernel %[[H1]] -> @device_functions::@_ZTS6Range1[range %[[R1]]](%{{.*}}: !sycl.accessor<[1, !llvm.void, w, gb], (!llvm.void)>, %{{.*}}: !sycl.accessor<[1, !llvm.void, r, gb], (!llvm.void)>, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, f32, f32, f32, f32) -> ()
+  // CHECK-NEXT: sycl.host.schedule_kernel %[[H1]] -> @device_functions::@_ZTS6Range1[range %[[R1]]](%{{.*}}: !sycl.accessor<[1, !llvm.void, w, gb], (!llvm.void)>, %{{.*}}: !sycl.accessor<[1, !llvm.void, r, gb], (!llvm.void)>, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {usycl.arg_offsets = array<i64: {{[0-9, ]+}}>, usycl.object_size = {{[0-9]+}} : i64} : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, f32, f32, f32, f32) -> ()
   // REPORT: submission @device_functions::@_ZTS6Range1
   // REPORT-NEXT: range kind: range
   // REPORT-NEXT: range: !sycl.range<1>(64)
@@ -54,7 +54,7 @@ int main() {
   // Range with offset, a 2-D ranged accessor, USM pointer and an int.
   // CHECK: sycl.host.constructor({{.*}}) {type = !sycl.accessor<[2, !llvm.void, rw, gb], (!sycl.range<2>, !sycl.id<2>)>}
   // CHECK: sycl.host.handler.set_nd_range %[[H2:.*]] -> range %[[R2:[0-9]+]], offset %[[O2:[0-9]+]] :
-  // CHECK: sycl.host.schedule_kernel %[[H2]] -> @device_functions::@_ZTS12RangeOffset2[range %[[R2]], offset %[[O2]]](%{{.*}}: !sycl.accessor<[2, !llvm.void, rw, gb], (!sycl.range<2>, !sycl.id<2>)>, %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr) -> ()
+  // CHECK: sycl.host.schedule_kernel %[[H2]] -> @device_functions::@_ZTS12RangeOffset2[range %[[R2]], offset %[[O2]]](%{{.*}}: !sycl.accessor<[2, !llvm.void, rw, gb], (!sycl.range<2>, !sycl.id<2>)>, %{{.*}}, %{{.*}}) {usycl.arg_offsets = array<i64: {{[0-9, ]+}}>, usycl.object_size = {{[0-9]+}} : i64} : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr) -> ()
   // REPORT: submission @device_functions::@_ZTS12RangeOffset2
   // REPORT-NEXT: range kind: range+offset
   // REPORT-NEXT: range: !sycl.range<2>(4, 4)
@@ -72,7 +72,7 @@ int main() {
 
   // nd_range with a local accessor.
   // CHECK: sycl.host.handler.set_nd_range %[[H3:.*]] -> nd_range %[[R3:[0-9]+]] :
-  // CHECK: sycl.host.schedule_kernel %[[H3]] -> @device_functions::@_ZTS7NdRange[nd_range %[[R3]]](%{{.*}}: !sycl.local_accessor<[1, !llvm.void], (!sycl.range<1>)>, %{{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
+  // CHECK: sycl.host.schedule_kernel %[[H3]] -> @device_functions::@_ZTS7NdRange[nd_range %[[R3]]](%{{.*}}: !sycl.local_accessor<[1, !llvm.void], (!sycl.range<1>)>, %{{.*}}) {usycl.arg_offsets = array<i64: {{[0-9, ]+}}>, usycl.object_size = {{[0-9]+}} : i64} : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
   // REPORT: submission @device_functions::@_ZTS7NdRange
   // REPORT-NEXT: range kind: nd_range
   // REPORT-NEXT: nd_range: !sycl.nd_range<1>(!sycl.range<1>(64), !sycl.range<1>(16), !sycl.id<1>())
@@ -92,7 +92,7 @@ int main() {
   // REPORT-NEXT: arg 1: !llvm.array<9 x i32> = [1, 2, 3, 4, 5, 6, 7, 8, 9]
   // REPORT-NEXT: arg 2: !llvm.struct<"struct.Pair", (i32, f32)>
   // REPORT: 4 submission(s)
-  // CHECK: sycl.host.schedule_kernel %{{.*}} -> @device_functions::@_ZTS6Arrays[range %{{.*}}](%{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.array<9 x i32>, !llvm.struct<{{.*}}>) -> ()
+  // CHECK: sycl.host.schedule_kernel %{{.*}} -> @device_functions::@_ZTS6Arrays[range %{{.*}}](%{{.*}}, %{{.*}}, %{{.*}}) {usycl.arg_offsets = array<i64: 0, 8, 44>, usycl.object_size = 56 : i64} : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.array<9 x i32>, !llvm.struct<{{.*}}>) -> ()
   struct Pair {
     int x;
     float y;

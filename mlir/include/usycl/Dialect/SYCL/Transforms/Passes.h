@@ -13,4 +13,14 @@ namespace usycl::sycl {
 #define GEN_PASS_REGISTRATION
 #include "usycl/Dialect/SYCL/Transforms/Passes.h.inc"
 
+/// Discardable attributes --sycl-raise-host puts on each
+/// sycl.host.schedule_kernel it creates, from the kernel's parameter
+/// descriptors and the kernel object's type:
+///   usycl.arg_offsets  (DenseI64ArrayAttr) byte offset of each argument's
+///                      field in the kernel object, one per argument;
+///   usycl.object_size  (i64) size in bytes of the kernel object, where it is
+///                      built in the command-group function (absent if not).
+inline constexpr llvm::StringLiteral kArgOffsetsAttrName = "usycl.arg_offsets";
+inline constexpr llvm::StringLiteral kObjectSizeAttrName = "usycl.object_size";
+
 } // namespace usycl::sycl

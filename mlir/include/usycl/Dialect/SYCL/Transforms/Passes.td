@@ -16,8 +16,11 @@ def SYCLRaiseHost : Pass<"sycl-raise-host", "::mlir::ModuleOp"> {
     assignments to the kernel object's fields give `sycl.host.set_captured`
     (with the heuristics for accessors, coalesced scalars and split arrays);
     last, `sycl.host.schedule_kernel`, checked against the kernel's
-    parameter descriptors. Each step that cannot be completed emits a remark
-    naming the step and the reason.
+    parameter descriptors, with the discardable attributes
+    `usycl.arg_offsets` (each argument's byte offset in the kernel object)
+    and `usycl.object_size` (the kernel object's size, where it is built in
+    the command-group function). Each step that cannot be completed emits a
+    remark naming the step and the reason.
   }];
   let dependentDialects = ["::usycl::sycl::SYCLDialect", "::mlir::LLVM::LLVMDialect",
                            "::mlir::gpu::GPUDialect"];
@@ -42,6 +45,36 @@ def SYCLReportSubmissions : Pass<"sycl-report-submissions", "::mlir::ModuleOp"> 
   let options = [
     Option<"output", "output", "std::string", /*default=*/"\"\"",
            "write the report to this file ('-' for stdout) instead of remarks">,
+  ];
+}
+
+def SYCLSpecializationPlan : Pass<"sycl-specialization-plan", "::mlir::ModuleOp"> {
+  let summary = "Write which bytes of each kernel object are compile-time constants";
+  let description = [{
+    Runs after `--sycl-raise-host`. For every `sycl.host.schedule_kernel`
+    that passes at least one compile-time-constant standard-layout argument,
+    writes a record of the *specialisation plan* (format version 1, read by
+    the device compiler and the runtime; docs/mlir.md):
+
+    ```
+    usycl-specialization-plan 1
+    kernel <generic-symbol> clone <generic-symbol>$hdo<k> object-size <N>
+    fold <offset> <size> <little-endian bytes in hex>
+    end
+    ```
+
+    Offsets and the object size come from the `usycl.arg_offsets` and
+    `usycl.object_size` attributes the raising puts on the op. Two
+    submissions of a kernel with the same folds share a record; k counts the
+    distinct records of each kernel. With `remarks`, one remark per
+    submission says what was folded and why the rest was not.
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"\"",
+           "write the plan to this file ('-' for stdout); required">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "emit a remark at each schedule_kernel: what was folded, and why the "
+           "other arguments were not">,
   ];
 }
 

@@ -1,0 +1,35 @@
+//===- ConstantValues.h - Constant values of raised host code ---*- C++ -*-===//
+//
+// What the submission report and the specialisation plan know about the
+// values a kernel submission captures: whether a value is a compile-time
+// constant (through the -O0 idioms of spills, constant globals and arrays
+// rebuilt element by element), and how such a constant reads.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Value.h"
+
+#include <optional>
+#include <string>
+
+namespace usycl::sycl {
+
+/// Looks through loads of values spilled once to an alloca (-O0 code).
+mlir::Value forwardSpill(mlir::Value V);
+
+/// The constant \p V is, if any: constants (an IntegerAttr, FloatAttr,
+/// DenseElementsAttr, StringAttr...), spilled constants, loads of constant
+/// globals, locals initialised once from a constant global, integer
+/// conversions (zext/sext/trunc) of constants, elements of constant vectors,
+/// and arrays rebuilt from constant elements (an ArrayAttr). A null or zero
+/// value (llvm.mlir.zero) is a UnitAttr.
+std::optional<mlir::Attribute> constantOf(mlir::Value V, mlir::ModuleOp M, int Depth = 0);
+
+/// A constant as the report prints it: `42`, `true`, `2.500000e+00`,
+/// `[1, 2, 3]`, `null`.
+std::string constantString(mlir::Attribute A);
+
+} // namespace usycl::sycl

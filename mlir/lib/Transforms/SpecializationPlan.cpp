@@ -1,0 +1,242 @@
+//===- SpecializationPlan.cpp - Which kernel-object bytes are constant ----===//
+//
+// Host-to-device specialisation, the decisions: for every
+// sycl.host.schedule_kernel that passes at least one compile-time-constant
+// standard-layout argument, which bytes of the kernel object are constants.
+// The device compiler (an LLVM pass) clones the kernel with those bytes
+// folded, and the runtime launches the clone for the submission. The plan
+// is the contract between them; format version 1 (docs/mlir.md):
+//
+//   usycl-specialization-plan 1
+//   kernel <generic-symbol> clone <generic-symbol>$hdo<k> object-size <N>
+//   fold <offset> <size> <hex of the little-endian bytes>
+//   ...
+//   end
+//
+// One record per distinct (kernel, folds); k counts the records of each
+// kernel in walk order. The offsets and the object size are those the
+// raising attached to the op (usycl.arg_offsets, usycl.object_size).
+//
+//===----------------------------------------------------------------------===//
+
+#include "usycl/Dialect/SYCL/Transforms/Passes.h"
+
+#include "ConstantValues.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+
+using namespace mlir;
+
+namespace usycl::sycl {
+#define GEN_PASS_DEF_SYCLSPECIALIZATIONPLAN
+#include "usycl/Dialect/SYCL/Transforms/Passes.h.inc"
+
+namespace {
+
+constexpr llvm::StringLiteral RemarkPrefix = "usycl-host-device-opt: ";
+
+// Appends the in-memory bytes (little endian) of the constant A, which
+// occupies Size bytes. False for what has no defined byte image here.
+bool appendBytes(Attribute A, int64_t Size, SmallVectorImpl<uint8_t> &Out) {
+  auto AppendInt = [&](const APInt &V) {
+    for (unsigned B = 0; B < V.getBitWidth() / 8; ++B)
+      Out.push_back(uint8_t(V.extractBitsAsZExtValue(8, B * 8)));
+  };
+  // Elements of an array of N: Size / N bytes each (array elements have no
+  // padding between them for the element types below).
+  auto AppendElements = [&](auto &&Elements, int64_t N) {
+    if (N == 0)
+      return Size == 0;
+    if (Size % N)
+      return false;
+    for (Attribute E : Elements)
+      if (!appendBytes(E, Size / N, Out))
+        return false;
+    return true;
+  };
+  if (isa<UnitAttr>(A)) { // null / zero
+    Out.append(size_t(Size), 0);
+    return true;
+  }
+  if (auto I = dyn_cast<IntegerAttr>(A)) {
+    unsigned W = I.getValue().getBitWidth();
+    if (W == 1) { // i1: one byte, 0 or 1
+      if (Size != 1)
+        return false;
+      Out.push_back(I.getValue().getBoolValue() ? 1 : 0);
+      return true;
+    }
+    if (W < 8 || !llvm::isPowerOf2_32(W) || int64_t(W / 8) != Size)
+      return false;
+    AppendInt(I.getValue());
+    return true;
+  }
+  if (auto F = dyn_cast<FloatAttr>(A)) {
+    Type T = F.getType();
+    if (!T.isF16() && !T.isF32() && !T.isF64())
+      return false;
+    APInt Bits = F.getValue().bitcastToAPInt();
+    if (int64_t(Bits.getBitWidth() / 8) != Size)
+      return false;
+    AppendInt(Bits);
+    return true;
+  }
+  if (auto D = dyn_cast<DenseIntOrFPElementsAttr>(A))
+    return AppendElements(D.getValues<Attribute>(), D.getNumElements());
+  if (auto Arr = dyn_cast<ArrayAttr>(A))
+    return AppendElements(Arr.getValue(), int64_t(Arr.size()));
+  return false;
+}
+
+struct Fold {
+  int64_t Offset;
+  int64_t Size;
+  std::string Hex;
+};
+
+struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationPlanPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp M = getOperation();
+    if (output.empty()) {
+      M.emitError("sycl-specialization-plan: the 'output' option is required "
+                  "(output=<file>, or output=- for stdout)");
+      return signalPassFailure();
+    }
+    std::string Error;
+    std::unique_ptr<llvm::ToolOutputFile> File = openOutputFile(output, &Error);
+    if (!File) {
+      M.emitError("sycl-specialization-plan: ") << Error;
+      return signalPassFailure();
+    }
+    llvm::raw_ostream &OS = File->os();
+    OS << "usycl-specialization-plan 1\n";
+
+    DataLayout DL(M);
+    llvm::StringMap<std::string> Records; // record key -> clone symbol
+    llvm::StringMap<unsigned> Clones;     // generic symbol -> clones so far
+    M.walk([&](HostScheduleKernel Op) {
+      llvm::StringRef Generic = Op.getKernelNameAttr().getLeafReference().getValue();
+      auto Remark = [&]() {
+        // At the op's location, without the op itself attached as a note
+        // (usycl++ shows these remarks to users).
+        InFlightDiagnostic D = mlir::emitRemark(Op.getLoc());
+        D << RemarkPrefix << "kernel '" << Generic << "': ";
+        return D;
+      };
+
+      // Per argument: folded (its value and bytes) or the reason it is not.
+      struct Folded {
+        size_t Index;
+        std::string Value;
+        SmallVector<uint8_t> Bytes;
+      };
+      SmallVector<Folded> Folds;
+      SmallVector<std::string> NotFolded;
+      ArrayAttr Types = Op.getSyclTypes();
+      for (auto [I, V] : llvm::enumerate(Op.getArgs())) {
+        auto ST = I < Types.size() ? dyn_cast<TypeAttr>(Types[I]) : nullptr;
+        auto Reason = [&, I = I](llvm::StringRef Why) {
+          NotFolded.push_back(("arg " + Twine(I) + ": " + Why).str());
+        };
+        if (ST) { // only accessors and local accessors are raised as SYCL types
+          Reason(isa<LocalAccessorType>(ST.getValue()) ? "local accessor" : "accessor");
+          continue;
+        }
+        if (isa<LLVM::LLVMPointerType>(V.getType())) {
+          Reason("pointer");
+          continue;
+        }
+        // Standard layout (the raising checked its size against the
+        // kernel's parameter descriptor).
+        std::optional<Attribute> K = constantOf(V, M);
+        if (!K) {
+          Reason("not a compile-time constant");
+          continue;
+        }
+        Folded F{I, constantString(*K), {}};
+        if (!appendBytes(*K, int64_t(DL.getTypeSize(V.getType())), F.Bytes) ||
+            F.Bytes.empty()) {
+          Reason("constant of unsupported type");
+          continue;
+        }
+        Folds.push_back(std::move(F));
+      }
+
+      auto NothingFolded = [&](const Twine &Why) {
+        if (remarks)
+          Remark() << "nothing folded (" << Why << ")";
+      };
+      if (Folds.empty()) {
+        NothingFolded(NotFolded.empty() ? std::string("no arguments")
+                                        : llvm::join(NotFolded, ", "));
+        return;
+      }
+
+      // Where the folded bytes are, from the raising's attributes.
+      auto Offsets = Op->getAttrOfType<DenseI64ArrayAttr>(kArgOffsetsAttrName);
+      auto ObjectSize = Op->getAttrOfType<IntegerAttr>(kObjectSizeAttrName);
+      if (!Offsets || Offsets.size() != int64_t(Op.getArgs().size()))
+        return NothingFolded("the offsets of the arguments in the kernel object are "
+                             "unknown: no valid '" +
+                             kArgOffsetsAttrName + "' (run --sycl-raise-host)");
+      if (!ObjectSize)
+        return NothingFolded("the size of the kernel object is unknown: it is not built in "
+                             "the command-group function");
+      int64_t Size = ObjectSize.getInt();
+      SmallVector<Fold> Plan;
+      for (const Folded &F : Folds)
+        Plan.push_back({Offsets[F.Index], int64_t(F.Bytes.size()),
+                        llvm::toHex(F.Bytes, /*LowerCase=*/true)});
+      llvm::sort(Plan, [](const Fold &A, const Fold &B) { return A.Offset < B.Offset; });
+      for (auto [I, F] : llvm::enumerate(Plan))
+        if (F.Offset < 0 || F.Offset + F.Size > Size ||
+            (I && Plan[I - 1].Offset + Plan[I - 1].Size > F.Offset))
+          return NothingFolded("the argument at offset " + Twine(F.Offset) + " (" +
+                               Twine(F.Size) + " bytes) does not fit the kernel object (" +
+                               Twine(Size) + " bytes) beside the others");
+
+      // One record per distinct plan of a kernel.
+      std::string Key;
+      llvm::raw_string_ostream KeyOS(Key);
+      KeyOS << Generic << " " << Size;
+      for (const Fold &F : Plan)
+        KeyOS << " " << F.Offset << ":" << F.Size << ":" << F.Hex;
+      auto [It, New] = Records.try_emplace(Key);
+      if (New) {
+        It->second = (Generic + "$hdo" + Twine(Clones[Generic]++)).str();
+        OS << "kernel " << Generic << " clone " << It->second << " object-size " << Size
+           << "\n";
+        for (const Fold &F : Plan)
+          OS << "fold " << F.Offset << " " << F.Size << " " << F.Hex << "\n";
+        OS << "end\n";
+      }
+
+      if (!remarks)
+        return;
+      InFlightDiagnostic D = Remark();
+      D << "folded ";
+      for (auto [I, F] : llvm::enumerate(Folds))
+        D << (I ? ", " : "") << "arg " << F.Index << " (offset " << Offsets[F.Index] << ", "
+          << F.Bytes.size() << " bytes) = " << F.Value;
+      if (!NotFolded.empty())
+        D << " ; not folded: " << llvm::join(NotFolded, ", ");
+    });
+    File->keep();
+  }
+};
+
+} // namespace
+} // namespace usycl::sycl

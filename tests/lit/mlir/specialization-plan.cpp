@@ -1,0 +1,96 @@
+// The specialisation plan: for each submission that passes compile-time
+// constant scalars, which bytes of the kernel object are constant (format
+// version 1, docs/mlir.md), and a remark per submission.
+// RUN: %usycl -fsycl-targets=x86_64 -fsycl-raise-host -S -emit-mlir %s -o %t.mlir 2>&1 | count 0
+// RUN: %sycl-mlir-opt %t.mlir --sycl-specialization-plan=output=- -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN --match-full-lines --strict-whitespace
+// RUN: %sycl-mlir-opt %t.mlir --sycl-specialization-plan="output=%t.plan remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: FileCheck %s --check-prefix=PLAN --match-full-lines --strict-whitespace --input-file=%t.plan
+// The raising records where each argument lives in the kernel object.
+// RUN: FileCheck %s --check-prefix=ATTRS --input-file=%t.mlir
+
+#include <sycl/sycl.hpp>
+
+class Scalars;
+class Array;
+class NonConst;
+
+// One kernel (a named functor) submitted from three command groups.
+struct Scale {
+  float *p;
+  int s;
+  void operator()(sycl::id<1> x) const { p[x] *= float(s); }
+};
+
+int main(int argc, char **) {
+  sycl::queue q;
+  constexpr size_t N = 16;
+  float *usm = sycl::malloc_shared<float>(N, q);
+  sycl::buffer<float> buf(sycl::range<1>{N});
+
+  // Captured in order of first use: b (1 byte), i, f, d, then the pointer.
+  // PLAN:usycl-specialization-plan 1
+  // PLAN-NEXT:kernel _ZTS7Scalars clone _ZTS7Scalars$hdo0 object-size 32
+  // PLAN-NEXT:fold 0 1 01
+  // PLAN-NEXT:fold 4 4 2a000000
+  // PLAN-NEXT:fold 8 4 00002040
+  // PLAN-NEXT:fold 16 8 000000000000f0bf
+  // PLAN-NEXT:end
+  // REMARK: remark: usycl-host-device-opt: kernel '_ZTS7Scalars': folded arg 0 (offset 0, 1 bytes) = 1, arg 1 (offset 4, 4 bytes) = 42, arg 2 (offset 8, 4 bytes) = 2.500000e+00, arg 3 (offset 16, 8 bytes) = -1.000000e+00 ; not folded: arg 4: pointer
+  // ATTRS: @_ZTS7Scalars[{{.*}} {usycl.arg_offsets = array<i64: 0, 4, 8, 16, 24>, usycl.object_size = 32 : i64} :
+  q.submit([&](sycl::handler &cgh) {
+    int i = 42;
+    float f = 2.5f;
+    double d = -1.0;
+    bool b = true;
+    cgh.parallel_for<Scalars>(sycl::range<1>{N}, [=](sycl::id<1> x) {
+      float v = b ? float(i) * f + float(d) : 0.0f;
+      usm[x] = v;
+    });
+  });
+
+  // An int array, initialised from a constant global.
+  // PLAN-NEXT:kernel _ZTS5Array clone _ZTS5Array$hdo0 object-size 24
+  // PLAN-NEXT:fold 8 16 010000000200000003000000ffffffff
+  // PLAN-NEXT:end
+  // REMARK: remark: usycl-host-device-opt: kernel '_ZTS5Array': folded arg 1 (offset 8, 16 bytes) = [1, 2, 3, -1] ; not folded: arg 0: pointer
+  q.submit([&](sycl::handler &cgh) {
+    int coeffs[4] = {1, 2, 3, -1};
+    cgh.parallel_for<Array>(sycl::range<1>{4}, [=](sycl::id<1> x) { usm[x] = float(coeffs[x]); });
+  });
+
+  // The same kernel twice with the same constant (one record), then with
+  // another (a second clone).
+  // PLAN-NEXT:kernel _ZTS5Scale clone _ZTS5Scale$hdo0 object-size 16
+  // PLAN-NEXT:fold 8 4 03000000
+  // PLAN-NEXT:end
+  // REMARK: remark: usycl-host-device-opt: kernel '_ZTS5Scale': folded arg 1 (offset 8, 4 bytes) = 3 ; not folded: arg 0: pointer
+  // REMARK: remark: usycl-host-device-opt: kernel '_ZTS5Scale': folded arg 1 (offset 8, 4 bytes) = 3 ; not folded: arg 0: pointer
+  q.submit([&](sycl::handler &cgh) { cgh.parallel_for(sycl::range<1>{N}, Scale{usm, 3}); });
+  q.submit([&](sycl::handler &cgh) {
+    Scale k{usm, 3};
+    cgh.parallel_for(sycl::range<1>{N}, k);
+  });
+  // PLAN-NEXT:kernel _ZTS5Scale clone _ZTS5Scale$hdo1 object-size 16
+  // PLAN-NEXT:fold 8 4 05000000
+  // PLAN-NEXT:end
+  // REMARK: remark: usycl-host-device-opt: kernel '_ZTS5Scale': folded arg 1 (offset 8, 4 bytes) = 5 ; not folded: arg 0: pointer
+  q.submit([&](sycl::handler &cgh) {
+    Scale k{usm, 5};
+    cgh.parallel_for(sycl::range<1>{N}, k);
+  });
+
+  // Nothing to fold: a local accessor, a value read from argc, an accessor.
+  // PLAN-NOT:{{.}}
+  // REMARK: remark: usycl-host-device-opt: kernel '_ZTS8NonConst': nothing folded (arg 0: local accessor, arg 1: not a compile-time constant, arg 2: accessor)
+  q.submit([&](sycl::handler &cgh) {
+    int n = argc;
+    sycl::accessor acc(buf, cgh, sycl::write_only);
+    sycl::local_accessor<float> tile(sycl::range<1>{4}, cgh);
+    cgh.parallel_for<NonConst>(sycl::nd_range<1>{{N}, {4}}, [=](sycl::nd_item<1> it) {
+      tile[it.get_local_id(0)] = float(n);
+      acc[it.get_global_id(0)] = tile[0];
+    });
+  });
+  q.wait();
+  sycl::free(usm, q);
+}
