@@ -40,6 +40,11 @@ sycl launch_sycl launch/launch_sycl.cpp
 sycl reduction_sycl reduction/reduction_sycl.cpp
 sycl matmul_sycl matmul/matmul_sycl.cpp
 sycl sub_group_reduce_sycl sub_group_reduce/sub_group_reduce_sycl.cpp
+# Issue 21: one program built twice, the kernels specialised on the constants
+# their submissions capture, and generic.
+sycl host_device_opt_sycl host_device_opt/host_device_opt_sycl.cpp
+build host_device_opt_spec "$usyclxx" -O3 -fsycl-host-device-opt \
+  "$here/host_device_opt/host_device_opt_sycl.cpp"
 build triad_assert "$usyclxx" -O3 -fsycl-device-code-split=per_kernel \
   "$here/assert/triad_assert.cpp" "$here/assert/triad_ndebug.cpp"
 if [ $mode != cpu ]; then
@@ -101,7 +106,7 @@ pair() { # pair <sycl var> <native var> <sel> <sycl bin> <native bin|-> <args...
   out_s=; out_n=
   for ((r = 0; r < rounds; ++r)); do
     out_s+=$(run "$sel" "$sb" "$@")$'\n'
-    [ "$nb" != - ] && out_n+=$(run "" "$nb" "$@")$'\n'
+    [ "$nb" != - ] && out_n+=$(run "${peer_sel:-}" "$nb" "$@")$'\n'
   done
   return 0
 }
@@ -190,6 +195,15 @@ bench() { # bench <cpu|cuda>
     add "sub-group $k $dev (width ${w:-?})" "GB/s" "$a" "$b" "$q" higher
   done
   [ $dev = cuda ] && patterns
+  # Issue 21: specialised vs generic build of one program, on the same device
+  # (the "native" column is the generic build).
+  local h_args="26 20"
+  [ "$small" = 1 ] && h_args="16 3"
+  peer_sel=$sel pair s n "$sel" host_device_opt_spec host_device_opt_sycl $h_args; echo "$s$n"
+  for k in stencil matvec; do
+    local a b; a=$(value "$s" ${k}_GBps); b=$(value "$n" ${k}_GBps)
+    add "host-device opt $dev" "$k GB/s (vs generic)" "$a" "$b" "$(ratio "$a" "$b")" higher
+  done
   # (assert and NDEBUG kernels alternate inside triad_assert itself)
   pair s n "$sel" triad_assert - $t_args; echo "$s"
   local a b; a=$(value "$s" assert_GBps); b=$(value "$s" ndebug_GBps)

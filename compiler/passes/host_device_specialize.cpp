@@ -264,17 +264,22 @@ bool specializeHost(Module &M, ArrayRef<KernelSpecialization> Plan) {
   GlobalVariable *Table = privateConstant(
       M, ConstantArray::get(ArrayType::get(SpecTy, Specs.size()), Specs),
       "usycl.hdo.specializations");
-  FunctionCallee Register = M.getOrInsertFunction(
-      RegisterSpecializationsFunction,
-      FunctionType::get(Type::getVoidTy(Ctx), {Ptr, M.getDataLayout().getIntPtrType(Ctx)},
-                        false));
-  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
-                                    GlobalValue::InternalLinkage, "usycl.hdo.register", M);
-  IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
-  B.CreateCall(Register, {Table, ConstantInt::get(M.getDataLayout().getIntPtrType(Ctx),
-                                                  Specs.size())});
-  B.CreateRetVoid();
-  appendToGlobalCtors(M, Ctor, 65535);
+  // Registered while the unit is loaded: a shared library that is unloaded
+  // takes its table (and its launcher clones) with it.
+  Type *SizeTy = M.getDataLayout().getIntPtrType(Ctx);
+  auto Caller = [&](StringRef Name, StringRef Callee) {
+    FunctionCallee Entry = M.getOrInsertFunction(
+        Callee, FunctionType::get(Type::getVoidTy(Ctx), {Ptr, SizeTy}, false));
+    Function *F = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                                   GlobalValue::InternalLinkage, Name, M);
+    IRBuilder<> B(BasicBlock::Create(Ctx, "", F));
+    B.CreateCall(Entry, {Table, ConstantInt::get(SizeTy, Specs.size())});
+    B.CreateRetVoid();
+    return F;
+  };
+  appendToGlobalCtors(M, Caller("usycl.hdo.register", RegisterSpecializationsFunction), 65535);
+  appendToGlobalDtors(M, Caller("usycl.hdo.unregister", UnregisterSpecializationsFunction),
+                      65535);
   return true;
 }
 
@@ -297,8 +302,10 @@ PreservedAnalyses HostDeviceSpecializePass::run(Module &M, ModuleAnalysisManager
 }
 
 void registerHostDeviceSpecializePasses(PassBuilder &PB) {
-  PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel Level) {
-    if (!PlanOption.empty() && Level != OptimizationLevel::O0)
+  // Also at -O0 (a host pass without -O): the registration is what lets the
+  // GPU passes' clones run.
+  PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
+    if (!PlanOption.empty())
       MPM.addPass(HostDeviceSpecializePass(PlanOption));
   });
   PB.registerPipelineParsingCallback(

@@ -13,7 +13,8 @@
 //  * the host module: the CPU launchers of the kernel (the functions its
 //    kernel_host_entry registration names) are cloned the same way, and a
 //    constructor registers every specialisation with the runtime
-//    (__usycl_register_kernel_specializations, runtime/kernel_specializations.hpp),
+//    (__usycl_register_kernel_specializations, runtime/kernel_specializations.hpp;
+//    a destructor unregisters them),
 //    which launches a clone only when the launch's kernel object holds the
 //    folded bytes (so a clone never changes what a program computes).
 //
@@ -39,9 +40,11 @@ class PassBuilder;
 
 namespace usycl::passes {
 
-// The runtime's registration entry point (C ABI, version 1).
+// The runtime's registration entry points (C ABI, version 1).
 inline constexpr const char *RegisterSpecializationsFunction =
     "__usycl_register_kernel_specializations";
+inline constexpr const char *UnregisterSpecializationsFunction =
+    "__usycl_unregister_kernel_specializations";
 
 class HostDeviceSpecializePass : public llvm::PassInfoMixin<HostDeviceSpecializePass> {
 public:

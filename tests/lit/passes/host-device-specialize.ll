@@ -43,6 +43,7 @@
 ; HOST-SAME:     ptr @_Z5rangePKv.hdo{{[0-9a-f]+}}, ptr null, ptr null },
 ; HOST-SAME:   { i32 1, ptr @usycl.hdo.name.{{[0-9]+}}, ptr @usycl.hdo.name.{{[0-9]+}}, i64 16, i32 1, ptr @usycl.hdo.folds.{{[0-9]+}}, ptr null, ptr null, ptr null }]
 ; HOST:      @llvm.global_ctors = appending global {{.*}} ptr @usycl.hdo.register
+; HOST:      @llvm.global_dtors = appending global {{.*}} ptr @usycl.hdo.unregister
 ; HOST:      define linkonce_odr void @_Z5rangePKv(ptr %object)
 ; HOST:      define internal void @_Z5rangePKv.hdo{{[0-9a-f]+}}(ptr %object)
 ; HOST-NEXT:   %usycl.hdo.object = alloca [16 x i8], align 16
@@ -50,6 +51,8 @@
 ; HOST:        load float, ptr %usycl.hdo.object
 ; HOST:      define internal void @usycl.hdo.register()
 ; HOST-NEXT:   call void @__usycl_register_kernel_specializations(ptr @usycl.hdo.specializations, i64 2)
+; HOST:      define internal void @usycl.hdo.unregister()
+; HOST-NEXT:   call void @__usycl_unregister_kernel_specializations(ptr @usycl.hdo.specializations, i64 2)
 ;
 ; BAD: {{.*}}bad.txt:3: fold at offset 20 of 4 bytes lies outside the 16-byte kernel object
 ; MISSING: error: usycl-host-device-specialize: cannot read the specialisation plan '{{.*}}missing.txt'
