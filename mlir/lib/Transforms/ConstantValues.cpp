@@ -10,6 +10,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -42,8 +44,444 @@ Value forwardSpill(Value V) {
   return V;
 }
 
+
+namespace {
+
+constexpr int MaxDepth = 16;
+
+// The constant integer an index or length is, if any.
+std::optional<int64_t> constInt(Value V) {
+  APInt X;
+  if (V && matchPattern(V, m_ConstantInt(&X)) && X.getSignificantBits() <= 64)
+    return X.getSExtValue();
+  return std::nullopt;
+}
+
+// The byte offset of field K of a struct type.
+int64_t fieldOffset(LLVM::LLVMStructType S, unsigned K, const DataLayout &DL) {
+  int64_t Off = 0;
+  for (unsigned I = 0;; ++I) {
+    Type T = S.getBody()[I];
+    if (!S.isPacked())
+      Off = int64_t(llvm::alignTo(Off, DL.getTypeABIAlignment(T)));
+    if (I == K)
+      return Off;
+    Off += int64_t(DL.getTypeSize(T));
+  }
+}
+
+// The constant indices of a GEP (nullopt if one is not a constant).
+std::optional<SmallVector<int64_t>> gepIndices(LLVM::GEPOp G) {
+  SmallVector<int64_t> Out;
+  for (auto I : G.getIndices()) {
+    if (auto A = dyn_cast<IntegerAttr>(I)) {
+      Out.push_back(A.getInt());
+    } else if (auto C = constInt(cast<Value>(I))) {
+      Out.push_back(*C);
+    } else {
+      return std::nullopt;
+    }
+  }
+  return Out;
+}
+
+// The byte offset of the indices Idx[From..] of a GEP into type T, where
+// Idx[From - 1] selected T (nullopt where an index leaves the type).
+std::optional<int64_t> innerOffset(Type T, ArrayRef<int64_t> Idx, const DataLayout &DL) {
+  int64_t Off = 0;
+  for (int64_t I : Idx) {
+    if (auto S = dyn_cast<LLVM::LLVMStructType>(T)) {
+      if (I < 0 || I >= int64_t(S.getBody().size()))
+        return std::nullopt;
+      Off += fieldOffset(S, unsigned(I), DL);
+      T = S.getBody()[I];
+    } else if (auto A = dyn_cast<LLVM::LLVMArrayType>(T)) {
+      if (I < 0 || I >= int64_t(A.getNumElements()))
+        return std::nullopt;
+      Off += I * int64_t(DL.getTypeSize(A.getElementType()));
+      T = A.getElementType();
+    } else {
+      return std::nullopt;
+    }
+  }
+  return Off;
+}
+
+// The byte offset a GEP with constant indices adds to its base.
+std::optional<int64_t> gepOffset(LLVM::GEPOp G, const DataLayout &DL) {
+  auto Idx = gepIndices(G);
+  if (!Idx || Idx->empty())
+    return std::nullopt;
+  auto In = innerOffset(G.getElemType(), ArrayRef(*Idx).drop_front(), DL);
+  if (!In)
+    return std::nullopt;
+  return (*Idx)[0] * int64_t(DL.getTypeSize(G.getElemType())) + *In;
+}
+
+// A closure field access: gep(B, 0, k, ...) with a struct element type C
+// where B is (through spills) argument 0 of the enclosing function (the
+// `this` of a lambda's operator()). Gives C, k and the offset of the rest
+// of the indices inside field k.
+struct ClosureField {
+  LLVM::LLVMStructType Type;
+  unsigned Field;
+  int64_t Inner;
+};
+std::optional<ClosureField> closureFieldOf(LLVM::GEPOp G, const DataLayout &DL) {
+  auto C = dyn_cast<LLVM::LLVMStructType>(G.getElemType());
+  auto Idx = gepIndices(G);
+  if (!C || C.isOpaque() || !Idx || Idx->size() < 2 || (*Idx)[0] != 0 || (*Idx)[1] < 0 ||
+      (*Idx)[1] >= int64_t(C.getBody().size()))
+    return std::nullopt;
+  auto Arg = dyn_cast<BlockArgument>(forwardSpill(G.getBase()));
+  if (!Arg || Arg.getArgNumber() != 0 || !isa<LLVM::LLVMFuncOp>(Arg.getOwner()->getParentOp()) ||
+      !Arg.getOwner()->isEntryBlock())
+    return std::nullopt;
+  auto In = innerOffset(C.getBody()[(*Idx)[1]], ArrayRef(*Idx).drop_front(2), DL);
+  if (!In)
+    return std::nullopt;
+  return ClosureField{C, unsigned((*Idx)[1]), *In};
+}
+
+bool onlyRead(Value P, ModuleOp M, int Depth, bool *Returned = nullptr);
+
+// Every access to field K of closures of type C, other than its
+// initialisation Init, only reads it, and where the field holds a pointer
+// (a capture by reference), only reads through that pointer. Closure fields
+// are private to the lambda: at -O0 all accesses are GEPs of type C.
+bool closureFieldOnlyRead(LLVM::LLVMStructType C, unsigned K, Operation *Init, ModuleOp M,
+                          int Depth) {
+  bool IsPtr = isa<LLVM::LLVMPointerType>(C.getBody()[K]);
+  WalkResult R = M.walk([&](LLVM::GEPOp G) {
+    if (G.getElemType() != C)
+      return WalkResult::advance();
+    auto Idx = gepIndices(G);
+    if (!Idx || Idx->size() < 2 || (*Idx)[0] != 0)
+      return WalkResult::interrupt(); // an access we cannot place
+    if ((*Idx)[1] != int64_t(K))
+      return WalkResult::advance();
+    if (llvm::is_contained(Init->getOperands(), G.getResult()))
+      return llvm::all_of(G->getUsers(), [&](Operation *U) { return U == Init; })
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    if (!IsPtr)
+      return onlyRead(G.getResult(), M, Depth + 1) ? WalkResult::advance()
+                                                   : WalkResult::interrupt();
+    if (Idx->size() != 2)
+      return WalkResult::interrupt();
+    for (Operation *U : G->getUsers()) {
+      auto L = dyn_cast<LLVM::LoadOp>(U);
+      if (!L || !onlyRead(L.getResult(), M, Depth + 1))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return !R.wasInterrupted();
+}
+
+// Whether the use U of a pointer only reads the memory it points to (and
+// what is derived from it): loads, GEPs, memcpy sources, spills to slots
+// only loaded, stores into fields of closures only read, calls to functions
+// of the module that only read it (following what they return),
+// comparisons and annotations. Anything else may write.
+bool readUse(OpOperand &U, ModuleOp M, int Depth, bool *Returned) {
+  Operation *Op = U.getOwner();
+  Value P = U.get();
+  if (isa<LLVM::LoadOp, LLVM::ICmpOp, LLVM::VarAnnotation, LLVM::LifetimeStartOp,
+          LLVM::LifetimeEndOp, LLVM::DbgDeclareOp, LLVM::DbgValueOp>(Op))
+    return true;
+  if (auto G = dyn_cast<LLVM::GEPOp>(Op))
+    return G.getBase() == P && onlyRead(G.getResult(), M, Depth + 1, Returned);
+  if (auto MC = dyn_cast<LLVM::MemcpyOp>(Op))
+    return MC.getDst() != P;
+  if (auto MC = dyn_cast<LLVM::MemmoveOp>(Op))
+    return MC.getDst() != P;
+  if (isa<LLVM::ReturnOp>(Op)) {
+    if (!Returned)
+      return false;
+    *Returned = true;
+    return true;
+  }
+  if (auto S = dyn_cast<LLVM::StoreOp>(Op)) {
+    if (S.getAddr() == P || S.getValue() != P)
+      return false;
+    // A spill: a slot stored once (here), then only loaded.
+    if (auto X = S.getAddr().getDefiningOp<LLVM::AllocaOp>()) {
+      for (Operation *XU : X->getUsers()) {
+        if (XU == S || isa<LLVM::VarAnnotation, LLVM::DbgDeclareOp>(XU))
+          continue;
+        auto L = dyn_cast<LLVM::LoadOp>(XU);
+        if (!L || !onlyRead(L.getResult(), M, Depth + 1, Returned))
+          return false;
+      }
+      return true;
+    }
+    // A capture by reference: stored into field k of a closure.
+    if (auto G = S.getAddr().getDefiningOp<LLVM::GEPOp>()) {
+      auto C = dyn_cast<LLVM::LLVMStructType>(G.getElemType());
+      auto Idx = gepIndices(G);
+      if (C && G.getBase().getDefiningOp<LLVM::AllocaOp>() && Idx && Idx->size() == 2 &&
+          (*Idx)[0] == 0 && (*Idx)[1] >= 0 && (*Idx)[1] < int64_t(C.getBody().size()) &&
+          isa<LLVM::LLVMPointerType>(C.getBody()[(*Idx)[1]]))
+        return closureFieldOnlyRead(C, unsigned((*Idx)[1]), S, M, Depth + 1);
+    }
+    return false;
+  }
+  if (auto Call = dyn_cast<LLVM::CallOp>(Op)) {
+    auto Callee = Call.getCallee();
+    auto F = Callee ? M.lookupSymbol<LLVM::LLVMFuncOp>(*Callee) : nullptr;
+    if (!F || F.isExternal() || F.isVarArg())
+      return false;
+    auto Args = Call.getArgOperands();
+    unsigned I = U.getOperandNumber() - Args.getBeginOperandIndex();
+    if (U.getOperandNumber() < Args.getBeginOperandIndex() || I >= F.getNumArguments())
+      return false;
+    bool Ret = false;
+    if (!onlyRead(F.getArgument(I), M, Depth + 1, &Ret))
+      return false;
+    return !Ret || onlyRead(Call.getResult(), M, Depth + 1, Returned);
+  }
+  return false;
+}
+
+bool onlyRead(Value P, ModuleOp M, int Depth, bool *Returned) {
+  if (Depth > 3 * MaxDepth)
+    return false;
+  for (OpOperand &U : P.getUses())
+    if (!readUse(U, M, Depth, Returned))
+      return false;
+  return true;
+}
+
+// The value of a constant global: its value attribute, or what its
+// initialiser region returns.
+std::optional<Attribute> globalValue(LLVM::GlobalOp G, ModuleOp M, int Depth) {
+  if (!G.getConstant())
+    return std::nullopt;
+  if (Attribute V = G.getValueOrNull())
+    return V;
+  if (Block *B = G.getInitializerBlock())
+    if (auto R = dyn_cast<LLVM::ReturnOp>(B->getTerminator()); R && R.getNumOperands() == 1)
+      return constantOf(R.getOperand(0), M, Depth + 1);
+  return std::nullopt;
+}
+
+// The part of type LoadTy at byte offset Off of the constant A of type T.
+std::optional<Attribute> extractAt(Attribute A, Type T, int64_t Off, Type LoadTy,
+                                   const DataLayout &DL) {
+  if (Off == 0 && T == LoadTy)
+    return A;
+  if (isa<UnitAttr>(A)) // zero everywhere
+    return Off >= 0 && Off + int64_t(DL.getTypeSize(LoadTy)) <= int64_t(DL.getTypeSize(T))
+               ? std::optional<Attribute>(A)
+               : std::nullopt;
+  if (auto S = dyn_cast<LLVM::LLVMStructType>(T)) {
+    auto Arr = dyn_cast<ArrayAttr>(A);
+    if (!Arr || Arr.size() != S.getBody().size())
+      return std::nullopt;
+    for (auto [I, FT] : llvm::enumerate(S.getBody())) {
+      int64_t FO = fieldOffset(S, unsigned(I), DL);
+      if (Off >= FO && Off < FO + int64_t(DL.getTypeSize(FT)))
+        return extractAt(Arr[I], FT, Off - FO, LoadTy, DL);
+    }
+    return std::nullopt;
+  }
+  if (auto AT = dyn_cast<LLVM::LLVMArrayType>(T)) {
+    Type E = AT.getElementType();
+    int64_t ES = int64_t(DL.getTypeSize(E));
+    if (ES <= 0 || Off < 0 || Off >= ES * int64_t(AT.getNumElements()))
+      return std::nullopt;
+    int64_t I = Off / ES;
+    if (auto Arr = dyn_cast<ArrayAttr>(A)) {
+      if (Arr.size() != AT.getNumElements())
+        return std::nullopt;
+      return extractAt(Arr[I], E, Off % ES, LoadTy, DL);
+    }
+    if (auto D = dyn_cast<DenseElementsAttr>(A)) {
+      if (!E.isIntOrFloat() || D.getElementType() != E ||
+          D.getNumElements() != int64_t(AT.getNumElements()))
+        return std::nullopt;
+      return extractAt(D.getValues<Attribute>()[I], E, Off % ES, LoadTy, DL);
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Attribute> memoryValue(Value Ptr, int64_t Off, Type LoadTy, ModuleOp M,
+                                     int Depth);
+
+// The value of field K (bytes Off.. of it, as LoadTy) of the one closure of
+// type C: what its one initialisation stores, when nothing else writes it.
+std::optional<Attribute> closureFieldValue(LLVM::LLVMStructType C, unsigned K, int64_t Off,
+                                           Type LoadTy, ModuleOp M, int Depth,
+                                           const DataLayout &DL) {
+  // A lambda's closure type is built at one place.
+  LLVM::AllocaOp Closure;
+  int Count = 0;
+  M.walk([&](LLVM::AllocaOp A) {
+    if (A.getElemType() == C)
+      ++Count, Closure = A;
+  });
+  if (Count != 1)
+    return std::nullopt;
+  Operation *Init = nullptr;
+  for (Operation *U : Closure->getUsers()) {
+    auto G = dyn_cast<LLVM::GEPOp>(U);
+    if (!G) { // the closure passed whole (to submit): copies, no field writes
+      if (auto S = dyn_cast<LLVM::StoreOp>(U); S && S.getAddr() == Closure.getResult())
+        return std::nullopt;
+      if (auto MC = dyn_cast<LLVM::MemcpyOp>(U); MC && MC.getDst() == Closure.getResult())
+        return std::nullopt;
+      if (isa<LLVM::MemsetOp, LLVM::MemmoveOp>(U))
+        return std::nullopt;
+      continue;
+    }
+    auto Idx = gepIndices(G);
+    if (G.getBase() != Closure.getResult() || G.getElemType() != C || !Idx ||
+        Idx->size() < 2 || (*Idx)[0] != 0)
+      return std::nullopt;
+    if ((*Idx)[1] != int64_t(K))
+      continue;
+    for (Operation *GU : G->getUsers()) {
+      if (auto S = dyn_cast<LLVM::StoreOp>(GU); S && S.getAddr() == G.getResult()) {
+        if (Idx->size() != 2 || std::exchange(Init, S))
+          return std::nullopt;
+      } else if (auto MC = dyn_cast<LLVM::MemcpyOp>(GU); MC && MC.getDst() == G.getResult()) {
+        if (Idx->size() != 2 || std::exchange(Init, MC))
+          return std::nullopt;
+      }
+    }
+  }
+  if (!Init || !closureFieldOnlyRead(C, K, Init, M, Depth + 1))
+    return std::nullopt;
+  Type FT = C.getBody()[K];
+  if (auto S = dyn_cast<LLVM::StoreOp>(Init)) {
+    Value V = S.getValue();
+    if (V.getType() != FT)
+      return std::nullopt;
+    if (isa<LLVM::LLVMPointerType>(FT)) // a reference: not a constant itself
+      return std::nullopt;
+    std::optional<Attribute> A = constantOf(V, M, Depth + 1);
+    return A ? extractAt(*A, FT, Off, LoadTy, DL) : std::nullopt;
+  }
+  auto MC = cast<LLVM::MemcpyOp>(Init);
+  if (constInt(MC.getLen()) != int64_t(DL.getTypeSize(FT)))
+    return std::nullopt;
+  return memoryValue(MC.getSrc(), Off, LoadTy, M, Depth + 1);
+}
+
+// What the pointer stored in field K of the one closure of type C is (a
+// capture by reference), when nothing else writes it.
+Value closureFieldPointer(LLVM::LLVMStructType C, unsigned K, ModuleOp M, int Depth) {
+  LLVM::AllocaOp Closure;
+  int Count = 0;
+  M.walk([&](LLVM::AllocaOp A) {
+    if (A.getElemType() == C)
+      ++Count, Closure = A;
+  });
+  if (Count != 1)
+    return {};
+  LLVM::StoreOp Init;
+  for (Operation *U : Closure->getUsers()) {
+    auto G = dyn_cast<LLVM::GEPOp>(U);
+    if (!G) {
+      if (auto S = dyn_cast<LLVM::StoreOp>(U); S && S.getAddr() == Closure.getResult())
+        return {};
+      if (auto MC = dyn_cast<LLVM::MemcpyOp>(U); MC && MC.getDst() == Closure.getResult())
+        return {};
+      if (isa<LLVM::MemsetOp, LLVM::MemmoveOp>(U))
+        return {};
+      continue;
+    }
+    auto Idx = gepIndices(G);
+    if (G.getBase() != Closure.getResult() || G.getElemType() != C || !Idx ||
+        Idx->size() < 2 || (*Idx)[0] != 0)
+      return {};
+    if ((*Idx)[1] != int64_t(K))
+      continue;
+    for (Operation *GU : G->getUsers())
+      if (auto S = dyn_cast<LLVM::StoreOp>(GU); S && S.getAddr() == G.getResult()) {
+        if (Idx->size() != 2 || std::exchange(Init, S))
+          return {};
+      } else if (!isa<LLVM::LoadOp>(GU)) {
+        return {};
+      }
+  }
+  if (!Init || !isa<LLVM::LLVMPointerType>(Init.getValue().getType()) ||
+      !closureFieldOnlyRead(C, K, Init, M, Depth + 1))
+    return {};
+  return Init.getValue();
+}
+
+// The value a load of LoadTy from Ptr + Off reads, where the program proves
+// the memory there holds one constant: constant globals, locals written
+// once (by a store or a memcpy) and otherwise only read, closure fields
+// (captures by value) and what closure fields point to (captures by
+// reference).
+std::optional<Attribute> memoryValue(Value Ptr, int64_t Off, Type LoadTy, ModuleOp M,
+                                     int Depth) {
+  if (Depth > MaxDepth)
+    return std::nullopt;
+  DataLayout DL = DataLayout::closest(M);
+  Ptr = forwardSpill(Ptr);
+  if (auto G = Ptr.getDefiningOp<LLVM::GEPOp>()) {
+    if (auto CF = closureFieldOf(G, DL))
+      return closureFieldValue(CF->Type, CF->Field, Off + CF->Inner, LoadTy, M, Depth + 1, DL);
+    auto GO = gepOffset(G, DL);
+    if (!GO)
+      return std::nullopt;
+    return memoryValue(G.getBase(), Off + *GO, LoadTy, M, Depth + 1);
+  }
+  if (auto Addr = Ptr.getDefiningOp<LLVM::AddressOfOp>()) {
+    auto G = M.lookupSymbol<LLVM::GlobalOp>(Addr.getGlobalNameAttr());
+    std::optional<Attribute> V = G ? globalValue(G, M, Depth + 1) : std::nullopt;
+    return V ? extractAt(*V, G.getGlobalType(), Off, LoadTy, DL) : std::nullopt;
+  }
+  // A pointer read from a closure field: a capture by reference.
+  if (auto L = Ptr.getDefiningOp<LLVM::LoadOp>()) {
+    auto G = L.getAddr().getDefiningOp<LLVM::GEPOp>();
+    auto CF = G ? closureFieldOf(G, DL) : std::nullopt;
+    if (!CF || CF->Inner != 0 || G.getIndices().size() != 2)
+      return std::nullopt;
+    Value P = closureFieldPointer(CF->Type, CF->Field, M, Depth + 1);
+    return P ? memoryValue(P, Off, LoadTy, M, Depth + 1) : std::nullopt;
+  }
+  auto A = Ptr.getDefiningOp<LLVM::AllocaOp>();
+  if (!A || constInt(A.getArraySize()) != 1)
+    return std::nullopt;
+  // A local written once, by a store of a whole value or a memcpy of the
+  // whole local, and otherwise only read.
+  Operation *Init = nullptr;
+  for (OpOperand &U : A->getUses()) {
+    Operation *Op = U.getOwner();
+    if (auto S = dyn_cast<LLVM::StoreOp>(Op); S && S.getAddr() == A.getResult()) {
+      if (S.getValue() == A.getResult() || std::exchange(Init, S))
+        return std::nullopt;
+    } else if (auto MC = dyn_cast<LLVM::MemcpyOp>(Op); MC && MC.getDst() == A.getResult()) {
+      if (MC.getSrc() == A.getResult() || std::exchange(Init, MC))
+        return std::nullopt;
+    } else if (!readUse(U, M, Depth + 1, nullptr)) {
+      return std::nullopt;
+    }
+  }
+  Type T = A.getElemType();
+  if (auto S = dyn_cast_or_null<LLVM::StoreOp>(Init)) {
+    Value V = S.getValue();
+    std::optional<Attribute> K = constantOf(V, M, Depth + 1);
+    return K ? extractAt(*K, V.getType(), Off, LoadTy, DL) : std::nullopt;
+  }
+  if (auto MC = dyn_cast_or_null<LLVM::MemcpyOp>(Init)) {
+    if (constInt(MC.getLen()) != int64_t(DL.getTypeSize(T)))
+      return std::nullopt;
+    return memoryValue(MC.getSrc(), Off, LoadTy, M, Depth + 1);
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
 std::optional<Attribute> constantOf(Value V, ModuleOp M, int Depth) {
-  if (Depth > 16)
+  if (Depth > MaxDepth)
     return std::nullopt;
   V = forwardSpill(V);
   Attribute A;
@@ -93,6 +531,11 @@ std::optional<Attribute> constantOf(Value V, ModuleOp M, int Depth) {
                                                                  : X.zextOrTrunc(T.getWidth())));
     }
   }
+  // What a load reads where the program proves the memory constant
+  // (through closures: captures by value and by reference).
+  if (auto L = V.getDefiningOp<LLVM::LoadOp>())
+    if (std::optional<Attribute> K = memoryValue(L.getAddr(), 0, L.getType(), M, Depth + 1))
+      return K;
   if (auto E = V.getDefiningOp<LLVM::ExtractElementOp>()) {
     std::optional<Attribute> Vec = constantOf(E.getVector(), M, Depth + 1);
     std::optional<Attribute> Idx = constantOf(E.getPosition(), M, Depth + 1);
@@ -103,16 +546,29 @@ std::optional<Attribute> constantOf(Value V, ModuleOp M, int Depth) {
   }
   if (auto Ins = V.getDefiningOp<LLVM::InsertValueOp>()) {
     // An array rebuilt element by element (sycl-raise-host's split arrays).
+    // Each element inserted once, in order 0..n-1, n the aggregate's size.
     SmallVector<Attribute> Elems;
+    SmallVector<int64_t> Positions;
     Value Cur = Ins;
     while (auto I = Cur.getDefiningOp<LLVM::InsertValueOp>()) {
       std::optional<Attribute> E = constantOf(I.getValue(), M, Depth + 1);
       if (!E || I.getPosition().size() != 1)
         return std::nullopt;
       Elems.insert(Elems.begin(), *E);
+      Positions.insert(Positions.begin(), I.getPosition()[0]);
       Cur = I.getContainer();
     }
     if (!Cur.getDefiningOp<LLVM::UndefOp>() && !Cur.getDefiningOp<LLVM::PoisonOp>())
+      return std::nullopt;
+    for (auto [I, P] : llvm::enumerate(Positions))
+      if (P != int64_t(I))
+        return std::nullopt;
+    int64_t N = -1;
+    if (auto S = dyn_cast<LLVM::LLVMStructType>(V.getType()))
+      N = int64_t(S.getBody().size());
+    else if (auto A = dyn_cast<LLVM::LLVMArrayType>(V.getType()))
+      N = int64_t(A.getNumElements());
+    if (N != int64_t(Elems.size()))
       return std::nullopt;
     return ArrayAttr::get(M.getContext(), Elems);
   }

@@ -24,8 +24,11 @@ mlir::Value forwardSpill(mlir::Value V);
 /// DenseElementsAttr, StringAttr...), spilled constants, loads of constant
 /// globals, locals initialised once from a constant global, integer
 /// conversions (zext/sext/trunc) of constants, elements of constant vectors,
-/// and arrays rebuilt from constant elements (an ArrayAttr). A null or zero
-/// value (llvm.mlir.zero) is a UnitAttr.
+/// arrays rebuilt from constant elements (an ArrayAttr), and loads of memory
+/// the program proves constant: locals written once and otherwise only read,
+/// closure fields of a command-group function (captures by value) and the
+/// locals they point to (captures by reference), elements of those by byte
+/// offset. A null or zero value (llvm.mlir.zero) is a UnitAttr.
 std::optional<mlir::Attribute> constantOf(mlir::Value V, mlir::ModuleOp M, int Depth = 0);
 
 /// A constant as the report prints it: `42`, `true`, `2.500000e+00`,
