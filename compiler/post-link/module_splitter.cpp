@@ -89,7 +89,10 @@ std::vector<EntryPointGroup> groupEntryPoints(const Module &M,
       ModeKey = "all kernels";
       break;
     case SplitMode::PerKernel:
-      ModeKey = F.getName().str();
+      // A host-device specialised clone (<kernel>$hdo<hash>, -fsycl-host-
+      // device-opt) stays in its kernel's image: the runtime launches it
+      // only where every image of the kernel holds it.
+      ModeKey = F.getName().split("$hdo").first.str();
       break;
     case SplitMode::PerSource:
       ModeKey = F.getFnAttribute(ModuleIdAttr).getValueAsString().str();
