@@ -9,6 +9,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -61,7 +62,7 @@ Constant *bytesConstant(LLVMContext &Ctx, ArrayRef<uint8_t> Bytes) {
 
 // Makes F read its kernel object (argument `Arg`) from a local copy whose
 // folded bytes are the plan's constants.
-void foldObject(Function &F, Argument &Arg, const KernelSpecialization &S, Align SrcAlign) {
+Value *foldObject(Function &F, Argument &Arg, const KernelSpecialization &S, Align SrcAlign) {
   const DataLayout &DL = F.getDataLayout();
   BasicBlock &Entry = F.getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
@@ -79,6 +80,55 @@ void foldObject(Function &F, Argument &Arg, const KernelSpecialization &S, Align
                                                                     Fold.Offset)
                                      : Copy,
                          Align(1));
+  return Local;
+}
+
+// The CPU launchers hand the work to the runtime as (items function,
+// kernel object): cpu_range_launcher passes &cpu_range_items<K, Dims> and the
+// object to __usycl_cpu_assert_run_range. Such a function, passed beside the
+// folded object, is where the kernel body runs: it gets a folded clone too.
+// Whether V is Object, or (unoptimised code at the pipeline start) a load of
+// the one value stored in its spill slot.
+bool isObject(Value *V, Value *Object) {
+  if (V == Object)
+    return true;
+  auto *Load = dyn_cast<LoadInst>(V);
+  auto *Slot = Load ? dyn_cast<AllocaInst>(Load->getPointerOperand()) : nullptr;
+  if (!Slot)
+    return false;
+  StoreInst *Spill = nullptr;
+  for (User *U : Slot->users()) {
+    if (auto *St = dyn_cast<StoreInst>(U)) {
+      if (Spill || St->getPointerOperand() != Slot)
+        return false;
+      Spill = St;
+    } else if (!isa<LoadInst>(U)) {
+      return false;
+    }
+  }
+  return Spill && Spill->getValueOperand() == Object;
+}
+
+void foldCallbacks(Function &Launcher, Value *Object, const KernelSpecialization &S,
+                   StringRef Suffix) {
+  for (Instruction &I : instructions(Launcher)) {
+    auto *Call = dyn_cast<CallBase>(&I);
+    if (!Call || none_of(Call->args(), [&](Value *A) { return isObject(A, Object); }))
+      continue;
+    for (Use &Arg : Call->args()) {
+      auto *Callback = dyn_cast<Function>(Arg.get());
+      if (!Callback || Callback->isDeclaration() || Callback->arg_empty() ||
+          !Callback->getArg(0)->getType()->isPointerTy())
+        continue;
+      ValueToValueMapTy Map;
+      Function *C = CloneFunction(Callback, Map);
+      C->setName(Callback->getName() + "." + Suffix);
+      C->setLinkage(GlobalValue::InternalLinkage);
+      C->setComdat(nullptr);
+      foldObject(*C, *C->getArg(0), S, Align(1));
+      Arg.set(C);
+    }
+  }
 }
 
 std::string describe(const KernelSpecialization &S) {
@@ -231,10 +281,11 @@ bool specializeHost(Module &M, ArrayRef<KernelSpecialization> Plan) {
           continue;
         ValueToValueMapTy Map;
         Function *C = CloneFunction(L, Map);
-        C->setName(L->getName() + "." + StringRef(Clone).substr(S.Kernel.size() + 1));
+        StringRef Suffix = StringRef(Clone).substr(S.Kernel.size() + 1);
+        C->setName(L->getName() + "." + Suffix);
         C->setLinkage(GlobalValue::InternalLinkage);
         C->setComdat(nullptr);
-        foldObject(*C, *C->getArg(0), S, Align(1));
+        foldCallbacks(*C, foldObject(*C, *C->getArg(0), S, Align(1)), S, Suffix);
         remark(*C, "kernel '" + S.Kernel + "': CPU launcher clone with " + describe(S));
         Launchers[I] = C;
       }

@@ -7,7 +7,8 @@
 ;    @Other is not in the plan; @Big's object is not the plan's size.
 ;  * host module: the CPU launchers named by the kernel's kernel_host_entry
 ;    registration (through kernel_host_registration's getters) get internal
-;    clones, and a constructor registers the specialisations with the runtime
+;    clones, and so does the items function a launcher hands to the runtime
+;    beside the object, and a constructor registers the specialisations with the runtime
 ;    (Big's too: the host cannot see its device object, the runtime compares
 ;    the launch's object size and bytes).
 ;  * errors name the plan file and line.
@@ -45,7 +46,13 @@
 ; HOST:      @llvm.global_ctors = appending global {{.*}} ptr @usycl.hdo.register
 ; HOST:      @llvm.global_dtors = appending global {{.*}} ptr @usycl.hdo.unregister
 ; HOST:      define linkonce_odr void @_Z5rangePKv(ptr %object)
-; HOST:      define internal void @_Z5rangePKv.hdo{{[0-9a-f]+}}(ptr %object)
+; HOST:        call void @__usycl_cpu_assert_run_range(ptr @_Z5itemsPKv, ptr %o, i64 0)
+; HOST:      define internal void @_Z5rangePKv.hdo[[H:[0-9a-f]+]](ptr %object)
+; HOST-NEXT:   %usycl.hdo.object = alloca [16 x i8], align 16
+; HOST-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr align 16 %usycl.hdo.object, ptr align 1 %object, i64 16, i1 false)
+; HOST:        store ptr %usycl.hdo.object, ptr %object.addr
+; HOST:        call void @__usycl_cpu_assert_run_range(ptr @_Z5itemsPKv.hdo[[H]], ptr %o, i64 0)
+; HOST:      define internal void @_Z5itemsPKv.hdo[[H]](ptr %object, i64 %begin)
 ; HOST-NEXT:   %usycl.hdo.object = alloca [16 x i8], align 16
 ; HOST-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr align 16 %usycl.hdo.object, ptr align 1 %object, i64 16, i1 false)
 ; HOST:        load float, ptr %usycl.hdo.object
@@ -103,8 +110,18 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 
 @__usn_str = private unnamed_addr constant [2 x i8] c"K\00"
 
-define linkonce_odr void @_Z5rangePKv(ptr %object) {
+define linkonce_odr void @_Z5itemsPKv(ptr %object, i64 %begin) {
   %v = load float, ptr %object
+  ret void
+}
+
+declare void @__usycl_cpu_assert_run_range(ptr, ptr, i64)
+
+define linkonce_odr void @_Z5rangePKv(ptr %object) {
+  %object.addr = alloca ptr
+  store ptr %object, ptr %object.addr
+  %o = load ptr, ptr %object.addr
+  call void @__usycl_cpu_assert_run_range(ptr @_Z5itemsPKv, ptr %o, i64 0)
   ret void
 }
 
