@@ -307,6 +307,18 @@ std::optional<Attribute> extractAt(Attribute A, Type T, int64_t Off, Type LoadTy
   return std::nullopt;
 }
 
+// The one alloca of closure type C in the module (a lambda's closure type is
+// built at one place), or null.
+LLVM::AllocaOp oneClosureOf(LLVM::LLVMStructType C, ModuleOp M) {
+  LLVM::AllocaOp Closure;
+  int Count = 0;
+  M.walk([&](LLVM::AllocaOp A) {
+    if (A.getElemType() == C)
+      ++Count, Closure = A;
+  });
+  return Count == 1 ? Closure : LLVM::AllocaOp();
+}
+
 std::optional<Attribute> memoryValue(Value Ptr, int64_t Off, Type LoadTy, ModuleOp M,
                                      int Depth);
 
@@ -315,14 +327,8 @@ std::optional<Attribute> memoryValue(Value Ptr, int64_t Off, Type LoadTy, Module
 std::optional<Attribute> closureFieldValue(LLVM::LLVMStructType C, unsigned K, int64_t Off,
                                            Type LoadTy, ModuleOp M, int Depth,
                                            const DataLayout &DL) {
-  // A lambda's closure type is built at one place.
-  LLVM::AllocaOp Closure;
-  int Count = 0;
-  M.walk([&](LLVM::AllocaOp A) {
-    if (A.getElemType() == C)
-      ++Count, Closure = A;
-  });
-  if (Count != 1)
+  LLVM::AllocaOp Closure = oneClosureOf(C, M);
+  if (!Closure)
     return std::nullopt;
   Operation *Init = nullptr;
   for (Operation *U : Closure->getUsers()) {
@@ -373,13 +379,8 @@ std::optional<Attribute> closureFieldValue(LLVM::LLVMStructType C, unsigned K, i
 // What the pointer stored in field K of the one closure of type C is (a
 // capture by reference), when nothing else writes it.
 Value closureFieldPointer(LLVM::LLVMStructType C, unsigned K, ModuleOp M, int Depth) {
-  LLVM::AllocaOp Closure;
-  int Count = 0;
-  M.walk([&](LLVM::AllocaOp A) {
-    if (A.getElemType() == C)
-      ++Count, Closure = A;
-  });
-  if (Count != 1)
+  LLVM::AllocaOp Closure = oneClosureOf(C, M);
+  if (!Closure)
     return {};
   LLVM::StoreOp Init;
   for (Operation *U : Closure->getUsers()) {
