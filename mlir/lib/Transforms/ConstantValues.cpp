@@ -10,6 +10,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/ADT/STLExtras.h"
@@ -147,10 +148,11 @@ bool onlyRead(Value P, ModuleOp M, int Depth, bool *Returned = nullptr);
 
 // Every access to field K of closures of type C, other than its
 // initialisation Init, only reads it, and where the field holds a pointer
-// (a capture by reference), only reads through that pointer. Closure fields
-// are private to the lambda: at -O0 all accesses are GEPs of type C.
+// (a capture by reference), only reads through that pointer (unless
+// !Pointee: then only the pointer itself must stay). Closure fields are
+// private to the lambda: at -O0 all accesses are GEPs of type C.
 bool closureFieldOnlyRead(LLVM::LLVMStructType C, unsigned K, Operation *Init, ModuleOp M,
-                          int Depth) {
+                          int Depth, bool Pointee = true) {
   bool IsPtr = isa<LLVM::LLVMPointerType>(C.getBody()[K]);
   WalkResult R = M.walk([&](LLVM::GEPOp G) {
     if (G.getElemType() != C)
@@ -171,7 +173,7 @@ bool closureFieldOnlyRead(LLVM::LLVMStructType C, unsigned K, Operation *Init, M
       return WalkResult::interrupt();
     for (Operation *U : G->getUsers()) {
       auto L = dyn_cast<LLVM::LoadOp>(U);
-      if (!L || !onlyRead(L.getResult(), M, Depth + 1))
+      if (!L || (Pointee && !onlyRead(L.getResult(), M, Depth + 1)))
         return WalkResult::interrupt();
     }
     return WalkResult::advance();
@@ -322,12 +324,16 @@ LLVM::AllocaOp oneClosureOf(LLVM::LLVMStructType C, ModuleOp M) {
 std::optional<Attribute> memoryValue(Value Ptr, int64_t Off, Type LoadTy, ModuleOp M,
                                      int Depth);
 
-// The value of field K (bytes Off.. of it, as LoadTy) of the one closure of
-// type C: what its one initialisation stores, when nothing else writes it.
+// The value of field K (bytes Off.. of it, as LoadTy) of the closure of
+// type C (Closure, or else the one closure of that type): what its one
+// initialisation stores, when nothing else writes it (no other store into
+// field K of any closure of type C).
 std::optional<Attribute> closureFieldValue(LLVM::LLVMStructType C, unsigned K, int64_t Off,
                                            Type LoadTy, ModuleOp M, int Depth,
-                                           const DataLayout &DL) {
-  LLVM::AllocaOp Closure = oneClosureOf(C, M);
+                                           const DataLayout &DL,
+                                           LLVM::AllocaOp Closure = {}) {
+  if (!Closure)
+    Closure = oneClosureOf(C, M);
   if (!Closure)
     return std::nullopt;
   Operation *Init = nullptr;
@@ -377,8 +383,10 @@ std::optional<Attribute> closureFieldValue(LLVM::LLVMStructType C, unsigned K, i
 }
 
 // What the pointer stored in field K of the one closure of type C is (a
-// capture by reference), when nothing else writes it.
-Value closureFieldPointer(LLVM::LLVMStructType C, unsigned K, ModuleOp M, int Depth) {
+// capture by reference), when nothing else writes it, and (where Pointee)
+// nothing writes through it.
+Value closureFieldPointer(LLVM::LLVMStructType C, unsigned K, ModuleOp M, int Depth,
+                          bool Pointee = true) {
   LLVM::AllocaOp Closure = oneClosureOf(C, M);
   if (!Closure)
     return {};
@@ -409,9 +417,87 @@ Value closureFieldPointer(LLVM::LLVMStructType C, unsigned K, ModuleOp M, int De
       }
   }
   if (!Init || !isa<LLVM::LLVMPointerType>(Init.getValue().getType()) ||
-      !closureFieldOnlyRead(C, K, Init, M, Depth + 1))
+      !closureFieldOnlyRead(C, K, Init, M, Depth + 1, Pointee))
     return {};
   return Init.getValue();
+}
+
+// The operand a function argument receives, where the function is local to
+// the module and called at one place (a direct call or invoke, its only use);
+// null otherwise.
+Value uniqueCallOperand(BlockArgument Arg, ModuleOp M) {
+  auto F = dyn_cast<LLVM::LLVMFuncOp>(Arg.getOwner()->getParentOp());
+  if (!F || !Arg.getOwner()->isEntryBlock() || F.isVarArg() ||
+      (F.getLinkage() != LLVM::Linkage::Internal && F.getLinkage() != LLVM::Linkage::Private))
+    return {};
+  std::optional<SymbolTable::UseRange> Uses = SymbolTable::getSymbolUses(F, M);
+  if (!Uses || !llvm::hasSingleElement(*Uses))
+    return {};
+  Operation *User = Uses->begin()->getUser();
+  OperandRange Args = User->getOperands();
+  if (auto C = dyn_cast<LLVM::CallOp>(User); C && C.getCallee() == F.getName())
+    Args = C.getArgOperands();
+  else if (auto I = dyn_cast<LLVM::InvokeOp>(User); I && I.getCallee() == F.getName())
+    Args = I.getArgOperands();
+  else
+    return {};
+  if (Arg.getArgNumber() >= Args.size() || Args.size() != F.getNumArguments())
+    return {};
+  return Args[Arg.getArgNumber()];
+}
+
+// What a pointer provably holds the address of (through spills, pointers
+// stored once into closure fields and arguments of functions called at one
+// place): the alloca, or null.
+LLVM::AllocaOp pointerRoot(Value P, ModuleOp M, int Depth) {
+  DataLayout DL = DataLayout::closest(M);
+  for (; Depth <= MaxDepth; ++Depth) {
+    P = forwardSpill(P);
+    if (auto A = P.getDefiningOp<LLVM::AllocaOp>())
+      return A;
+    if (auto Arg = dyn_cast<BlockArgument>(P)) {
+      P = uniqueCallOperand(Arg, M);
+      if (!P)
+        return {};
+      continue;
+    }
+    auto L = P.getDefiningOp<LLVM::LoadOp>();
+    auto G = L ? L.getAddr().getDefiningOp<LLVM::GEPOp>() : nullptr;
+    auto CF = G ? closureFieldOf(G, DL) : std::nullopt;
+    if (!CF || CF->Inner != 0 || G.getIndices().size() != 2)
+      return {};
+    // Only the pointer must stay: what it points to is a lambda's closure
+    // (asClosure), whose fields closureFieldValue checks wherever written.
+    P = closureFieldPointer(CF->Type, CF->Field, M, Depth + 1, /*Pointee=*/false);
+    if (!P)
+      return {};
+  }
+  return {};
+}
+
+// The alloca A as a lambda's closure (one `class.anon*` struct): null
+// otherwise. Other closures of the type (copies made by the runtime's
+// launchers) may exist: closureFieldValue checks every write into a field.
+LLVM::AllocaOp asClosure(LLVM::AllocaOp A) {
+  auto C = A ? dyn_cast<LLVM::LLVMStructType>(A.getElemType()) : nullptr;
+  if (!C || !C.isIdentified() || !C.getName().starts_with("class.anon") || C.isOpaque() ||
+      constInt(A.getArraySize()) != 1)
+    return {};
+  return A;
+}
+
+// The value a load of LoadTy from byte Off of the one closure A of a lambda
+// reads: inside one field, stored once (closureFieldValue).
+std::optional<Attribute> closureObjectValue(LLVM::AllocaOp A, int64_t Off, Type LoadTy,
+                                            ModuleOp M, int Depth, const DataLayout &DL) {
+  auto C = cast<LLVM::LLVMStructType>(A.getElemType());
+  int64_t Size = int64_t(DL.getTypeSize(LoadTy));
+  for (auto [K, FT] : llvm::enumerate(C.getBody())) {
+    int64_t FO = fieldOffset(C, unsigned(K), DL);
+    if (Off >= FO && Off + Size <= FO + int64_t(DL.getTypeSize(FT)))
+      return closureFieldValue(C, unsigned(K), Off - FO, LoadTy, M, Depth + 1, DL, A);
+  }
+  return std::nullopt;
 }
 
 // The value a load of LoadTy from Ptr + Off reads, where the program proves
@@ -438,6 +524,12 @@ std::optional<Attribute> memoryValue(Value Ptr, int64_t Off, Type LoadTy, Module
     std::optional<Attribute> V = G ? globalValue(G, M, Depth + 1) : std::nullopt;
     return V ? extractAt(*V, G.getGlobalType(), Off, LoadTy, DL) : std::nullopt;
   }
+  // A lambda's closure reached through pointers (a kernel lambda built
+  // outside the command group, passed down by reference).
+  if (isa<BlockArgument>(Ptr) || Ptr.getDefiningOp<LLVM::LoadOp>())
+    if (LLVM::AllocaOp A = asClosure(pointerRoot(Ptr, M, Depth + 1)))
+      if (std::optional<Attribute> V = closureObjectValue(A, Off, LoadTy, M, Depth + 1, DL))
+        return V;
   // A pointer read from a closure field: a capture by reference.
   if (auto L = Ptr.getDefiningOp<LLVM::LoadOp>()) {
     auto G = L.getAddr().getDefiningOp<LLVM::GEPOp>();
@@ -447,9 +539,19 @@ std::optional<Attribute> memoryValue(Value Ptr, int64_t Off, Type LoadTy, Module
     Value P = closureFieldPointer(CF->Type, CF->Field, M, Depth + 1);
     return P ? memoryValue(P, Off, LoadTy, M, Depth + 1) : std::nullopt;
   }
+  // An argument of a function called at one place: what the call passes.
+  if (auto Arg = dyn_cast<BlockArgument>(Ptr)) {
+    Value P = uniqueCallOperand(Arg, M);
+    return P ? memoryValue(P, Off, LoadTy, M, Depth + 1) : std::nullopt;
+  }
   auto A = Ptr.getDefiningOp<LLVM::AllocaOp>();
   if (!A || constInt(A.getArraySize()) != 1)
     return std::nullopt;
+  // A lambda's closure (a kernel lambda built outside the command group and
+  // passed by reference): the field at Off, stored once.
+  if (asClosure(A))
+    if (std::optional<Attribute> V = closureObjectValue(A, Off, LoadTy, M, Depth + 1, DL))
+      return V;
   // A local written once, by a store of a whole value or a memcpy of the
   // whole local, and otherwise only read.
   Operation *Init = nullptr;
@@ -574,6 +676,10 @@ std::optional<Attribute> constantOf(Value V, ModuleOp M, int Depth) {
     return ArrayAttr::get(M.getContext(), Elems);
   }
   return std::nullopt;
+}
+
+LLVM::AllocaOp closureObjectOf(Value P, ModuleOp M) {
+  return asClosure(pointerRoot(P, M, 0));
 }
 
 std::string constantString(Attribute A) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Value.h"
@@ -30,6 +31,14 @@ mlir::Value forwardSpill(mlir::Value V);
 /// locals they point to (captures by reference), elements of those by byte
 /// offset. A null or zero value (llvm.mlir.zero) is a UnitAttr.
 std::optional<mlir::Attribute> constantOf(mlir::Value V, mlir::ModuleOp M, int Depth = 0);
+
+/// The local of a lambda's closure type (`class.anon*`) that the pointer
+/// \p P provably holds the address
+/// of: through spills, pointers stored once into closure fields (captures by
+/// reference, e.g. the command-group function's reference to the user's
+/// lambda in the `queue::parallel_for` shortcuts) and arguments of functions
+/// called at one place; null where that is unclear.
+mlir::LLVM::AllocaOp closureObjectOf(mlir::Value P, mlir::ModuleOp M);
 
 /// A constant as the report prints it: `42`, `true`, `2.500000e+00`,
 /// `[1, 2, 3]`, `null`.

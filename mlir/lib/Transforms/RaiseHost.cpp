@@ -25,6 +25,8 @@
 
 #include "usycl/Dialect/SYCL/Transforms/Passes.h"
 
+#include "ConstantValues.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -381,6 +383,34 @@ std::optional<int64_t> kernelObjectSize(Value Lambda, const DataLayout &DL) {
   return int64_t(DL.getTypeSize(A.getElemType()));
 }
 
+// The closure type of a kernel object built outside the command-group
+// function and reached through it (the queue::parallel_for shortcuts: a
+// reference to the user's lambda, stored in the command group's closure and
+// passed down from the user's function): the struct type of the one local
+// it provably points to, where every parameter descriptor (Params: kind,
+// size, offset, info per parameter) starts a top-level field of it that
+// holds its bytes. Null where unknown.
+LLVM::LLVMStructType outsideKernelType(Value Lambda, ArrayRef<int64_t> Params,
+                                       const DataLayout &DL) {
+  if (!Lambda || !isa<LLVM::LLVMPointerType>(Lambda.getType()) || Params.size() % 4)
+    return {};
+  Operation *Scope = Lambda.getParentBlock() ? Lambda.getParentBlock()->getParentOp() : nullptr;
+  auto M = Scope ? Scope->getParentOfType<ModuleOp>() : nullptr;
+  LLVM::AllocaOp Obj = M ? closureObjectOf(Lambda, M) : nullptr;
+  auto K = Obj ? dyn_cast<LLVM::LLVMStructType>(Obj.getElemType()) : nullptr;
+  if (!K)
+    return {};
+  std::vector<int64_t> Offsets = fieldOffsets(K, DL);
+  for (size_t I = 0; I < Params.size(); I += 4) {
+    int64_t Size = Params[I + 1], Offset = Params[I + 2];
+    auto It = llvm::find(Offsets, Offset);
+    if (It == Offsets.end() ||
+        Size > int64_t(DL.getTypeSize(K.getBody()[It - Offsets.begin()])))
+      return {};
+  }
+  return K;
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -617,6 +647,10 @@ void RaiseHostPass::raiseSetCaptured(LLVM::LLVMFuncOp F, const DataLayout &DL) {
                "descriptors its fields are unknown";
       return;
     }
+    // Where the lambda's closure type is known, standard-layout fields are
+    // read with their own types (a float as a float, a std::array as one).
+    LLVM::LLVMStructType K = outsideKernelType(Lambda, D->second, DL);
+    std::vector<int64_t> KOffsets = K ? fieldOffsets(K, DL) : std::vector<int64_t>();
     OpBuilder B(KA);
     Location Loc = SK.getLoc();
     MLIRContext *Ctx = B.getContext();
@@ -647,6 +681,11 @@ void RaiseHostPass::raiseSetCaptured(LLVM::LLVMFuncOp F, const DataLayout &DL) {
         Type T = (Size == 1 || Size == 2 || Size == 4 || Size == 8)
                      ? Type(B.getIntegerType(Size * 8))
                      : Type(LLVM::LLVMArrayType::get(I8, Size));
+        if (auto It = llvm::find(KOffsets, Offset); It != KOffsets.end()) {
+          Type FT = K.getBody()[It - KOffsets.begin()];
+          if (!isa<LLVM::LLVMPointerType>(FT) && int64_t(DL.getTypeSize(FT)) == Size)
+            T = FT;
+        }
         V = LLVM::LoadOp::create(B, Loc, T, Addr);
       }
       HostSetCaptured::create(B, Loc, Lambda, B.getI64IntegerAttr(I), V,
@@ -1009,7 +1048,12 @@ void RaiseHostPass::raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL
   Sched->setAttr(kArgOffsetsAttrName, B.getDenseI64ArrayAttr(Offsets));
   if (!Lambda && Ann.count("kernel") == 1)
     Lambda = kernelObject(Ann.find("kernel")->second);
-  if (std::optional<int64_t> Size = kernelObjectSize(Lambda, DL))
+  std::optional<int64_t> Size = kernelObjectSize(Lambda, DL);
+  if (!Size) // built outside, where its closure type is known
+    if (LLVM::LLVMStructType K =
+            outsideKernelType(Lambda, Desc.slice(First, NumParams * 4), DL))
+      Size = int64_t(DL.getTypeSize(K));
+  if (Size)
     Sched->setAttr(kObjectSizeAttrName, B.getI64IntegerAttr(*Size));
   ++numScheduled;
 }
