@@ -6,6 +6,7 @@
 // kernel submitted through a queue whose registered clone really runs.
 // Links the whole runtime (static, INTERNAL_RUNTIME); the CPU device comes
 // from the runtime (ONEAPI_DEVICE_SELECTOR=native_cpu:* under ctest).
+#include "empty_backend.hpp"
 #include "image_registry.hpp"
 #include "kernel_specializations.hpp"
 #include "platform_impl.hpp"
@@ -478,21 +479,8 @@ private:
   device_info info_;
 };
 
-class image_backend final : public backend {
-public:
-  const char *name() const override { return "fake"; }
-  std::string platform_name() const override { return "fake"; }
-  std::string platform_vendor() const override { return "fake"; }
-  std::string platform_version() const override { return "0"; }
-  const std::vector<std::shared_ptr<backend_device>> &devices() override { return devices_; }
-  std::string unavailable_reason() const override { return ""; }
-
-private:
-  std::vector<std::shared_ptr<backend_device>> devices_;
-};
-
 struct gpu_rig {
-  image_backend backend;
+  usycl::rt::test_support::empty_backend backend;
   std::shared_ptr<sycl::detail::platform_impl> platform =
       std::make_shared<sycl::detail::platform_impl>(backend, sycl::backend::ext_oneapi_cuda);
   std::shared_ptr<image_device> backend_device = std::make_shared<image_device>();

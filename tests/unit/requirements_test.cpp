@@ -8,6 +8,7 @@
 // writes them. Links the whole runtime statically (INTERNAL_RUNTIME) and
 // runs on the CPU device.
 #include "emulation.hpp"
+#include "empty_backend.hpp"
 #include "image_registry.hpp"
 #include "platform_impl.hpp"
 #include "program_manager.hpp"
@@ -172,19 +173,6 @@ private:
   bool has_code_;
 };
 
-class fake_backend final : public backend {
-public:
-  const char *name() const override { return "fake"; }
-  std::string platform_name() const override { return "fake"; }
-  std::string platform_vendor() const override { return "fake"; }
-  std::string platform_version() const override { return "0"; }
-  const std::vector<std::shared_ptr<backend_device>> &devices() override { return devices_; }
-  std::string unavailable_reason() const override { return ""; }
-
-private:
-  std::vector<std::shared_ptr<backend_device>> devices_;
-};
-
 device_info gpu_info(const char *name, std::vector<int> aspects, std::vector<size_t> sgs) {
   device_info i;
   i.name = name;
@@ -197,7 +185,7 @@ device_info gpu_info(const char *name, std::vector<int> aspects, std::vector<siz
 }
 
 struct fake_rig {
-  fake_backend backend;
+  usycl::rt::test_support::empty_backend backend;
   std::shared_ptr<sycl::detail::platform_impl> platform =
       std::make_shared<sycl::detail::platform_impl>(backend, sycl::backend::ext_oneapi_cuda);
   std::shared_ptr<sycl::detail::device_impl> device;
