@@ -104,15 +104,29 @@ CallBase *callTo(const Instruction &I, StringRef Name) {
   return Callee && Callee->getName() == Name ? const_cast<CallBase *>(CB) : nullptr;
 }
 
-// "K, Dims" of cpu_nd_group_loops<K, Dims>: the kernel, for remarks.
+// The kernel a launcher runs, for remarks: "K, Dims" of
+// cpu_nd_group_loops<K, Dims>, "W" of a reduction's
+// cpu_reduction_nd_group_items<W, Dims, Reducers> (W holds the user's kernel).
 std::string kernelOf(const Function &F) {
   std::string Demangled = demangle(F.getName());
-  constexpr StringRef Launcher = "cpu_nd_group_loops<";
-  size_t Begin = Demangled.find(Launcher.str());
-  size_t End = Demangled.rfind(">(");
-  if (Begin == std::string::npos || End == std::string::npos || End <= Begin)
-    return Demangled;
-  return Demangled.substr(Begin + Launcher.size(), End - Begin - Launcher.size());
+  for (StringRef Launcher : {"cpu_nd_group_loops<", "cpu_reduction_nd_group_items<"}) {
+    size_t Begin = Demangled.find(Launcher.str());
+    if (Begin == std::string::npos)
+      continue;
+    Begin += Launcher.size();
+    const bool FirstArgument = Launcher.starts_with("cpu_reduction");
+    int Depth = 0;
+    for (size_t I = Begin; I < Demangled.size(); ++I) {
+      char C = Demangled[I];
+      if (C == '<' || C == '(')
+        ++Depth;
+      else if ((C == '>' || C == ')') && Depth > 0)
+        --Depth;
+      else if ((C == '>' || (FirstArgument && C == ',')) && Depth == 0)
+        return Demangled.substr(Begin, I - Begin);
+    }
+  }
+  return Demangled;
 }
 
 // Runs a few cleanup passes on F alone (the pass changes only the launchers).

@@ -12,8 +12,13 @@
 //    compare-and-swap loop otherwise).
 //  * NVPTX, nd_range: the user's geometry; the work-group reduces after the
 //    kernel returns and its leader does the atomic.
-//  * CPU: custom launchers keep one private partial per chunk the backend
-//    hands them and combine it once, atomically: no fibers, no barriers.
+//  * CPU, range: custom launchers keep one private partial per chunk the
+//    backend hands them and combine it once, atomically.
+//  * CPU, nd_range: the work-group runs as work-item loops (the host pass
+//    usycl-work-item-loops); each work-item's reducers end in the group's
+//    partial, combined once per group, atomically. Where the pass cannot
+//    make loops of the kernel, its work-items run as fibers, each combining
+//    its own partial.
 // The reduction variable's value before the kernel takes part in the result
 // (atomics combine into it), unless property::reduction::initialize_to_identity
 // is given: then a fill command writing the identity is submitted just ahead
@@ -706,6 +711,74 @@ void cpu_reduction_nd_launcher(const void *object, const cpu_group_ctx &g, uint6
   __usycl_cpu_assert_run_nd(&cpu_reduction_nd_items<W, Dims>, object, g, begin, end);
 }
 
+// Adds a work-item's finished reducer into its group's partial.
+template <typename T, typename Op, bool H>
+USYCL_INLINE void merge_partial(reducer<T, Op, 0, H> &group, reducer<T, Op, 0, H> &mine) {
+  if (reducer_access::has(mine))
+    group.combine(reducer_access::value(mine));
+}
+template <typename R> USYCL_INLINE void merge_partial(R &, R &) {} // span: combined as it went
+
+// The whole work-group as loops over its work-items (the host pass
+// usycl-work-item-loops rewrites it, as cpu_nd_group_loops in
+// detail/kernel_entry.hpp): ONE work-item. Its reducers are its own, as
+// SYCL defines them (the pass keeps a copy per work-item where they live
+// across a barrier: in the one-work-item code the optimiser may carry a
+// reducer's value across a barrier in a register, so a reducer shared by
+// the group would lose the other work-items' updates there); the last
+// thing the work-item does is add them into the group's partial, which the
+// caller owns. Not inlined into the caller, so the pass sees the group's
+// partial as this pointer; restrict (only that final merge touches it, after
+// every barrier of the kernel) lets each loop keep the partial in registers
+// and vectorise it.
+template <typename W, int Dims, typename Rs>
+[[gnu::noinline]] bool cpu_reduction_nd_group_items(const void *object, const cpu_group_ctx &g,
+                                                    Rs *__restrict group_partial) {
+  if (!__usycl_cpu_work_item_loops())
+    return false;
+  __builtin_assume(!__usycl_check_enabled); // (never called under USYCL_CHECK=1)
+  const W &w = *static_cast<const W *>(object);
+  constexpr auto idx = std::make_index_sequence<std::tuple_size_v<Rs>>{};
+  const uint32_t width = __usycl_cpu_launch_sub_group_width(g.sub_group_width);
+  const cpu_group_geometry<Dims> geometry(g, width);
+  const range<Dims> &lr = geometry.local;
+  const uint64_t lin =
+      __usycl_cpu_work_item_id(lr[0], Dims > 1 ? lr[1] : 1, Dims > 2 ? lr[2] : 1, width);
+  id<Dims> lid;
+  if constexpr (Dims == 1) {
+    lid[0] = lin;
+  } else {
+    for (int d = 0; d < Dims; ++d) lid[d] = __usycl_cpu_work_item_local_id(d);
+  }
+  const uint32_t sub_group = __usycl_cpu_work_item_sub_group();
+  const uint32_t lane = __usycl_cpu_work_item_lane();
+  const uint32_t lanes = __usycl_cpu_work_item_lanes();
+  auto mine = w.make_reducers(idx);
+  std::apply(
+      [&](auto &...red) {
+        invoke_with_reducers(w.kernel, geometry.item(lid, sub_group, lane, lanes), red...);
+      },
+      mine);
+  [&]<size_t... I>(std::index_sequence<I...>) {
+    (merge_partial(std::get<I>(*group_partial), std::get<I>(mine)), ...);
+  }(idx);
+  return true;
+}
+
+// One partial per work-group, combined once (atomically) after its loops;
+// false, having run nothing, where the pass could not make loops of the
+// kernel (the runtime then runs cpu_reduction_nd_launcher's fibers).
+template <typename W, int Dims> bool cpu_reduction_nd_group_loops(const void *object,
+                                                                  const cpu_group_ctx &g) {
+  const W &w = *static_cast<const W *>(object);
+  constexpr auto idx = std::make_index_sequence<std::tuple_size_v<decltype(w.descs)>>{};
+  auto rs = w.make_reducers(idx);
+  if (!cpu_reduction_nd_group_items<W, Dims>(object, g, &rs))
+    return false;
+  w.commit_all(rs, idx);
+  return true;
+}
+
 #endif // !__SYCL_DEVICE_ONLY__
 
 // ---------------------------------------------------------------- submission
@@ -792,6 +865,7 @@ void set_reduction_kernel(handler &h, const K &kernel, const LR &lr,
     submit_identity_fills(h, descs, idx);
     handler_access::set_kernel<Name, W, Dims>(h, w, g, l, o);
     handler_access::cg(h).launch.cpu_nd = &cpu_reduction_nd_launcher<W, Dims>;
+    handler_access::cg(h).launch.cpu_nd_group = &cpu_reduction_nd_group_loops<W, Dims>;
 #endif
   } else {
     using W = reduction_range_kernel<K, Dims, Descs...>;

@@ -140,6 +140,52 @@ template <typename T> void nd_range_case(sycl::queue &q, size_t groups, size_t l
   sycl::free(res, q);
 }
 
+// A 2-D nd_range reduction through local memory: values that live across a
+// barrier, a sub-group collective, two reductions (on the CPU the group runs
+// as work-item loops sharing the group's reducers, not one per work-item).
+template <typename T> void nd_range_local_memory_case(sycl::queue &q) {
+  constexpr size_t rows = 16, cols = 48, lr = 4, lc = 16, items = lr * lc;
+  const size_t n = rows * cols;
+  T *data = sycl::malloc_device<T>(n, q);
+  T *res = sycl::malloc_device<T>(2, q);
+  std::vector<T> host(n);
+  T sum = T(0), mx = std::numeric_limits<T>::lowest();
+  for (size_t i = 0; i < n; ++i) {
+    host[i] = input<T>(i);
+    sum += T(3) * host[i];
+    mx = std::max(mx, host[i]);
+  }
+  q.memcpy(data, host.data(), n * sizeof(T)).wait();
+  const sycl::property_list init{sycl::property::reduction::initialize_to_identity{}};
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<T, 1> tile(sycl::range<1>(items), h);
+     h.parallel_for(sycl::nd_range<2>({rows, cols}, {lr, lc}),
+                    sycl::reduction(res, sycl::plus<T>(), init),
+                    sycl::reduction(res + 1, sycl::maximum<T>(), init),
+                    [=](sycl::nd_item<2> it, auto &s, auto &m) {
+                      const size_t l = it.get_local_linear_id();
+                      const T mine = data[it.get_global_id(0) * cols + it.get_global_id(1)];
+                      tile[l] = mine;
+                      sycl::group_barrier(it.get_group());
+                      // Another work-item's value (a permutation of the group's).
+                      const T other = tile[items - 1 - l];
+                      sycl::group_barrier(it.get_group());
+                      s += other + mine; // mine lives across both barriers
+                      m.combine(other);
+                      const auto sg = it.get_sub_group();
+                      const T part = sycl::reduce_over_group(sg, mine, sycl::plus<T>());
+                      if (sg.leader())
+                        s += part;
+                    });
+   }).wait_and_throw();
+  T out[2];
+  q.memcpy(out, res, sizeof(out)).wait();
+  check(name<T>() + " nd_range 2-D local memory sum", out[0], sum);
+  check(name<T>() + " nd_range 2-D local memory max", out[1], mx);
+  sycl::free(data, q);
+  sycl::free(res, q);
+}
+
 // 2-D and 3-D ranges: every id visited exactly once.
 void multi_dim(sycl::queue &q) {
   long *r = sycl::malloc_shared<long>(3, q);
@@ -264,6 +310,7 @@ template <typename T> void run_type(sycl::queue &q) {
   nd_range_case<T>(q, 1, 1);
   nd_range_case<T>(q, 5, 96);
   nd_range_case<T>(q, 40, 256);
+  nd_range_local_memory_case<T>(q);
 }
 
 } // namespace
