@@ -48,6 +48,11 @@ using cpu_nd_fn = void (*)(const void *kernel_object, const cpu_group_ctx &group
 // work-item-loop pass); false, having run nothing, when the kernel must run
 // through cpu_nd_fn instead.
 using cpu_nd_group_fn = bool (*)(const void *kernel_object, const cpu_group_ctx &group);
+// Called once after each run of consecutive work-groups (a chunk) a CPU
+// thread ran through cpu_nd_group, also when one of them failed: launchers
+// that keep per-thread state across the groups of a chunk finish it there
+// (nd_range reductions: one partial per chunk, one atomic combine).
+using cpu_nd_chunk_end_fn = void (*)(const void *kernel_object);
 
 struct kernel_launch {
   const char *name;        // _ZTS... symbol of the device entry point
@@ -82,6 +87,7 @@ struct kernel_launch {
   // device's default. The CPU backend makes it cpu_group_ctx::sub_group_width
   // (0: its own default); GPU backends have the hardware's.
   uint32_t sub_group_size;
+  cpu_nd_chunk_end_fn cpu_nd_chunk_end; // null: nothing to finish
 };
 
 // Threads of a hierarchical work-group's CUDA block ahead of its work-item

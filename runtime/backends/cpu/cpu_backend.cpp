@@ -402,6 +402,13 @@ private:
         id[0] = first / (groups[1] * groups[2]);
         id[1] = (first / groups[2]) % groups[1];
         id[2] = first % groups[2];
+        struct chunk_end { // (also when a group throws: it only combines)
+          sycl::detail::cpu_nd_chunk_end_fn fn;
+          const void *object;
+          ~chunk_end() {
+            if (fn) fn(object);
+          }
+        } finish{nd.group_loops ? l.cpu_nd_chunk_end : nullptr, object};
         run_work_groups(nd, group, end - first);
       });
     });
