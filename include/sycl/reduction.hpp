@@ -741,23 +741,11 @@ template <typename W, int Dims, typename Rs>
   const W &w = *static_cast<const W *>(object);
   constexpr auto idx = std::make_index_sequence<std::tuple_size_v<Rs>>{};
   const uint32_t width = __usycl_cpu_launch_sub_group_width(g.sub_group_width);
-  const cpu_group_geometry<Dims> geometry(g, width);
-  const range<Dims> &lr = geometry.local;
-  const uint64_t lin =
-      __usycl_cpu_work_item_id(lr[0], Dims > 1 ? lr[1] : 1, Dims > 2 ? lr[2] : 1, width);
-  id<Dims> lid;
-  if constexpr (Dims == 1) {
-    lid[0] = lin;
-  } else {
-    for (int d = 0; d < Dims; ++d) lid[d] = __usycl_cpu_work_item_local_id(d);
-  }
-  const uint32_t sub_group = __usycl_cpu_work_item_sub_group();
-  const uint32_t lane = __usycl_cpu_work_item_lane();
-  const uint32_t lanes = __usycl_cpu_work_item_lanes();
+  const nd_item<Dims> item = cpu_group_loops_item<Dims>(g, width);
   auto mine = w.make_reducers(idx);
   std::apply(
       [&](auto &...red) {
-        invoke_with_reducers(w.kernel, geometry.item(lid, sub_group, lane, lanes), red...);
+        invoke_with_reducers(w.kernel, item, red...);
       },
       mine);
   [&]<size_t... I>(std::index_sequence<I...>) {

@@ -273,6 +273,33 @@ void cpu_nd_launcher(const void *object, const cpu_group_ctx &g, uint64_t begin,
   __usycl_cpu_assert_run_nd(&cpu_nd_items<K, Dims>, object, g, begin, end);
 }
 
+// The nd_item of the ONE work-item a group-loops launcher is written as
+// (cpu_nd_group_loops below, sycl::reduction's cpu_reduction_nd_group_items):
+// its index comes from the markers usycl-work-item-loops replaces by the
+// indices of its loops over the group.
+// `width` is the launcher's own __usycl_cpu_launch_sub_group_width(...): the
+// pass usycl-launch-sub-group-width makes it a constant where the kernel the
+// launcher calls requires a sub-group size (it looks below the marker's
+// caller, so the call stays in each launcher).
+template <int Dims>
+USYCL_INLINE nd_item<Dims> cpu_group_loops_item(const cpu_group_ctx &g, uint32_t width) {
+  const cpu_group_geometry<Dims> geometry(g, width);
+  const range<Dims> &lr = geometry.local;
+  // One loop per dimension the kernel has (the pass nests them).
+  const uint64_t lin =
+      __usycl_cpu_work_item_id(lr[0], Dims > 1 ? lr[1] : 1, Dims > 2 ? lr[2] : 1, width);
+  id<Dims> lid;
+  if constexpr (Dims == 1) {
+    lid[0] = lin;
+  } else {
+    for (int d = 0; d < Dims; ++d) lid[d] = __usycl_cpu_work_item_local_id(d);
+  }
+  const uint32_t sub_group = __usycl_cpu_work_item_sub_group();
+  const uint32_t lane = __usycl_cpu_work_item_lane();
+  const uint32_t lanes = __usycl_cpu_work_item_lanes();
+  return geometry.item(lid, sub_group, lane, lanes);
+}
+
 // The whole work-group at once, as loops over its work-items: written as ONE
 // work-item (index __usycl_cpu_work_item_id), which the host pass
 // usycl-work-item-loops (compiler/passes/work_item_loops.hpp) cuts at the
@@ -290,25 +317,11 @@ bool cpu_nd_group_loops(const void *object, const cpu_group_ctx &g) {
   // these loops, which then vectorise as without them.
   __builtin_assume(!__usycl_check_enabled);
   const K &k = *static_cast<const K *>(object);
+  // (The pass stores the linear id into __usycl_cpu_assert_item in the
+  // loops whose code reads it.)
   // A constant where the kernel requires a sub-group size.
   const uint32_t width = __usycl_cpu_launch_sub_group_width(g.sub_group_width);
-  const cpu_group_geometry<Dims> geometry(g, width);
-  const range<Dims> &lr = geometry.local;
-  // One loop per dimension the kernel has (the pass nests them).
-  const uint64_t lin =
-      __usycl_cpu_work_item_id(lr[0], Dims > 1 ? lr[1] : 1, Dims > 2 ? lr[2] : 1, width);
-  id<Dims> lid;
-  if constexpr (Dims == 1) {
-    lid[0] = lin;
-  } else {
-    for (int d = 0; d < Dims; ++d) lid[d] = __usycl_cpu_work_item_local_id(d);
-  }
-  const uint32_t sub_group = __usycl_cpu_work_item_sub_group();
-  const uint32_t lane = __usycl_cpu_work_item_lane();
-  const uint32_t lanes = __usycl_cpu_work_item_lanes();
-  // (The pass stores lin into __usycl_cpu_assert_item in the loops whose
-  // code reads it.)
-  invoke_nd_kernel<Dims>(k, geometry.item(lid, sub_group, lane, lanes));
+  invoke_nd_kernel<Dims>(k, cpu_group_loops_item<Dims>(g, width));
   return true;
 }
 
