@@ -97,7 +97,11 @@ public:
   handler &operator=(const handler &) = delete;
 
   // ---- kernels ----
-  template <typename KernelName = detail::auto_name, typename K> void single_task(const K &k) {
+  // The __SYCL_ANNOTATE markers and USYCL_RAISE_INLINE serve the MLIR host
+  // raising (seed 003, sycl/detail/kernel_param_desc.hpp); they change no code.
+  // A kernel parameter without a range annotation is raised as a range of 1.
+  template <typename KernelName = detail::auto_name, typename K>
+  USYCL_RAISE_INLINE void single_task(const K &k __SYCL_ANNOTATE(kernel)) {
     using Name = detail::kernel_name_t<KernelName, K>;
     if constexpr (detail::kernel_handler_wanted<K, 0>::value) {
       // The kernel takes a kernel_handler (kernel_handler.hpp).

@@ -487,14 +487,15 @@ void RaiseHostPass::runOnOperation() {
     if (!HasSetKernel)
       continue;
     if (!annotations(F).count("kernel")) {
-      // single_task and launches from library code: seed 003 raises
-      // parallel_for only.
+      // Launches from library code (the reductions' header wrappers): only
+      // the user's kernel objects passed to single_task and parallel_for
+      // are annotated.
       if (!silent())
         F.walk([&](HostHandlerSetKernel SK) {
           remark(SK, "schedule_kernel")
               << "not raised: no parameter annotated 'kernel' in '" << F.getName()
-              << "' (a single_task, or a parallel_for with reductions, whose kernel "
-                 "object is a header wrapper); seed 003 raises plain parallel_for";
+              << "' (a parallel_for with reductions, whose kernel object is a header "
+                 "wrapper); single_task and plain parallel_for are raised";
         });
       continue;
     }
@@ -594,10 +595,30 @@ void RaiseHostPass::raiseSetNDRange(LLVM::LLVMFuncOp F) {
   HostHandlerSetKernel SK;
   F.walk([&](HostHandlerSetKernel Op) { SK = Op; });
   size_t NRange = Ann.count("range"), NNd = Ann.count("nd_range"), NOff = Ann.count("offset");
+  if (NRange + NNd + NOff == 0 && Ann.count("kernel") == 1) {
+    // single_task: its one annotated parameter is the kernel. It launches
+    // one work-item, so it is scheduled over a range<1>(1) built here (a
+    // local with the layout of sycl::range<1>), as the runtime sees it.
+    LLVM::VarAnnotation KA = Ann.find("kernel")->second;
+    Location Loc = KA.getLoc();
+    OpBuilder B(F.getContext());
+    B.setInsertionPointToStart(&F.getBody().front());
+    Type I64 = B.getI64Type();
+    Value Count = LLVM::ConstantOp::create(B, Loc, I64, B.getI64IntegerAttr(1));
+    Value Range = LLVM::AllocaOp::create(B, Loc, LLVM::LLVMPointerType::get(F.getContext()),
+                                         LLVM::LLVMArrayType::get(I64, 1), Count);
+    B.setInsertionPointAfter(KA);
+    Value One = LLVM::ConstantOp::create(B, Loc, I64, B.getI64IntegerAttr(1));
+    HostConstructorOp::create(B, Loc, Range, ValueRange{One},
+                              TypeAttr::get(RangeType::get(F.getContext(), 1)));
+    HostHandlerSetNDRange::create(B, Loc, SK.getHandler(), Range, Value(), /*nd_range=*/false);
+    return;
+  }
   if (NRange + NNd != 1 || NOff > 1 || (NNd && NOff)) {
     if (!silent())
       remark(SK, "set_nd_range")
-          << "expected one annotated range or nd_range parameter of parallel_for in '"
+          << "expected one annotated range or nd_range parameter of parallel_for (or "
+             "only the kernel parameter of single_task) in '"
           << F.getName() << "', found " << NRange << " range, " << NNd << " nd_range and "
           << NOff << " offset annotations";
     return;

@@ -4,9 +4,9 @@
 the kernel submissions that reached the handler (sycl.host.handler.set_kernel):
 how many became exactly one sycl.host.schedule_kernel, and for each one that
 did not, the reason sycl-raise-host gave (its remarks). `ok` means every
-submission was raised (single_task and reduction launches, which seed 003
-does not cover, are counted separately). Exits 1 if a program fails to
-compile or has a parallel_for submission that was not raised."""
+submission was raised (reduction launches, which the raising does not cover
+yet, are counted separately). Exits 1 if a program fails to compile or has a
+single_task or parallel_for submission that was not raised."""
 import argparse
 import concurrent.futures
 import glob
@@ -72,7 +72,7 @@ def main():
             total_skipped += len(skipped)
             ok = not problems and sched + len(skipped) == set_kernel
             print(f"{'ok  ' if ok else 'part'} {name}: {sched} schedule_kernel, "
-                  f"{len(skipped)} not raised (single_task/reduction), "
+                  f"{len(skipped)} not raised (reduction), "
                   f"{set_kernel} submissions")
             for l in sorted(set(problems)):
                 print("     " + l.split("remark: ", 1)[-1])
@@ -81,8 +81,8 @@ def main():
                 print(f"     not modeled yet: {NOT_YET_MODELED[name]}")
             elif not ok:
                 incomplete += 1
-    print(f"summary: {total_sched} parallel_for submissions raised, {total_skipped} "
-          f"single_task/reduction submissions not raised, {incomplete} program(s) with "
+    print(f"summary: {total_sched} single_task/parallel_for submissions raised, "
+          f"{total_skipped} reduction submissions not raised, {incomplete} program(s) with "
           f"submissions not raised, {failures} program(s) failing to compile, {not_yet} "
           f"program(s) with forms not modeled yet")
     return 1 if failures or incomplete else 0
