@@ -411,6 +411,108 @@ LLVM::LLVMStructType outsideKernelType(Value Lambda, ArrayRef<int64_t> Params,
   return K;
 }
 
+// A field a constructor of a functor assigns: its byte offset in the
+// object, its size, and the value in the caller (the call's operand the
+// constructor stores, or a copy of a constant it stores).
+struct CtorFieldWrite {
+  int64_t Offset;
+  int64_t Size;
+  Value Val;
+};
+
+// The fields the constructor a call runs on its first argument assigns
+// (functors with user-declared constructors: `Scale(p, 2.0f)` at -O0 is a
+// call whose stores into `this` the raising otherwise does not see). Only a
+// constructor whose every access through `this` is a load or a store at a
+// constant offset, each stored value one of its parameters (by value) or a
+// constant, is understood; nullopt otherwise.
+std::optional<std::vector<CtorFieldWrite>> ctorFieldWrites(Operation *Call, ModuleOp M,
+                                                           const DataLayout &DL) {
+  std::optional<llvm::StringRef> Name = calleeName(Call);
+  if (!Name)
+    return std::nullopt;
+  llvm::ItaniumPartialDemangler D;
+  std::string Mangled = Name->str();
+  if (D.partialDemangle(Mangled.c_str()) || !D.isCtorOrDtor())
+    return std::nullopt;
+  size_t BaseLen = 0;
+  char *Base = D.getFunctionBaseName(nullptr, &BaseLen);
+  bool IsDtor = !Base || Base[0] == '~';
+  std::free(Base);
+  if (IsDtor)
+    return std::nullopt;
+  auto Callee = M.lookupSymbol<LLVM::LLVMFuncOp>(*Name);
+  OperandRange Args = callArgs(Call);
+  if (!Callee || Callee.isExternal() || Callee.isVarArg() ||
+      Callee.getNumArguments() != Args.size() || Args.empty())
+    return std::nullopt;
+  Value This = Callee.getArgument(0);
+  // The byte offset from `this` an address has (through spills and
+  // constant GEPs), or nullopt when it does not derive from `this`.
+  auto FromThis = [&](Value P) -> std::optional<int64_t> {
+    int64_t Off = 0;
+    for (int Guard = 0; Guard < 64; ++Guard) {
+      P = forward(P);
+      if (P == This)
+        return Off;
+      auto G = P.getDefiningOp<LLVM::GEPOp>();
+      std::optional<int64_t> GO = G ? gepOffset(G, DL) : std::nullopt;
+      if (!GO)
+        return std::nullopt;
+      Off += *GO;
+      P = G.getBase();
+    }
+    return std::nullopt;
+  };
+  std::vector<CtorFieldWrite> Out;
+  SmallVector<std::pair<size_t, LLVM::ConstantOp>> Constants; // copied once understood
+  bool Ok = true;
+  Callee.walk([&](Operation *Op) {
+    if (!Ok)
+      return;
+    for (OpOperand &U : Op->getOpOperands()) {
+      if (!isa<LLVM::LLVMPointerType>(U.get().getType()))
+        continue;
+      // `this` spilled to its slot (-O0).
+      if (auto S = dyn_cast<LLVM::StoreOp>(Op);
+          S && U.get() == This && S.getValue() == This &&
+          S.getAddr().getDefiningOp<LLVM::AllocaOp>())
+        continue;
+      std::optional<int64_t> Off = FromThis(U.get());
+      if (!Off)
+        continue;
+      if (isa<LLVM::GEPOp, LLVM::LoadOp>(Op))
+        continue;
+      auto S = dyn_cast<LLVM::StoreOp>(Op);
+      if (!S || &U != &S.getAddrMutable()) {
+        Ok = false; // `this` escapes (a base or member constructor, a memcpy)
+        return;
+      }
+      Value V = forward(S.getValue()), InCaller;
+      if (auto A = dyn_cast<BlockArgument>(V);
+                 A && A.getOwner()->isEntryBlock() &&
+                 A.getOwner()->getParentOp() == Callee && A.getArgNumber() > 0) {
+        InCaller = Args[A.getArgNumber()];
+      } else if (auto C = V.getDefiningOp<LLVM::ConstantOp>()) {
+        Constants.push_back({Out.size(), C});
+        Out.push_back({*Off, int64_t(DL.getTypeSize(C.getType())), Value()});
+        continue;
+      }
+      if (!InCaller || InCaller.getType() != S.getValue().getType()) {
+        Ok = false;
+        return;
+      }
+      Out.push_back({*Off, int64_t(DL.getTypeSize(InCaller.getType())), InCaller});
+    }
+  });
+  if (!Ok)
+    return std::nullopt;
+  OpBuilder B(Call);
+  for (auto [I, C] : Constants)
+    Out[I].Val = LLVM::ConstantOp::create(B, Call->getLoc(), C.getType(), C.getValue());
+  return Out;
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -760,12 +862,20 @@ void RaiseHostPass::raiseSetCaptured(LLVM::LLVMFuncOp F, const DataLayout &DL) {
           Writes.push_back({Off, Len.getSExtValue(), MC, MC.getSrc(), Value()});
       } else if (isa<LLVM::CallOp, LLVM::InvokeOp>(User)) {
         OperandRange Args = callArgs(User);
-        if (Args.size() != 2 || Args[0] != P)
+        if (Args.empty() || Args[0] != P)
           continue;
         std::optional<llvm::StringRef> Name = calleeName(User);
         std::optional<CtorInfo> Info = Name ? demangleSYCLCtor(*Name) : std::nullopt;
-        if (Info && Info->isCopyOrMove())
+        if (Info && Info->isCopyOrMove() && Args.size() == 2) {
           Writes.push_back({Off, -2, User, Args[1], Value()});
+        } else if (!Info && Off == 0) {
+          // A functor's own constructor: the fields it assigns from its
+          // parameters.
+          if (std::optional<std::vector<CtorFieldWrite>> CW =
+                  ctorFieldWrites(User, F->getParentOfType<ModuleOp>(), DL))
+            for (const CtorFieldWrite &W : *CW)
+              Writes.push_back({W.Offset, W.Size, User, Value(), W.Val});
+        }
       }
     }
   }
