@@ -473,11 +473,10 @@ std::optional<std::vector<CtorFieldWrite>> ctorFieldWrites(Operation *Call, Modu
     for (OpOperand &U : Op->getOpOperands()) {
       if (!isa<LLVM::LLVMPointerType>(U.get().getType()))
         continue;
-      // `this` spilled to its slot (-O0).
-      if (auto S = dyn_cast<LLVM::StoreOp>(Op);
-          S && U.get() == This && S.getValue() == This &&
-          S.getAddr().getDefiningOp<LLVM::AllocaOp>())
-        continue;
+      // `this` spilled to its slot (-O0), which forward() sees through.
+      if (auto S = dyn_cast<LLVM::StoreOp>(Op); S && U.get() == This && S.getValue() == This)
+        if (auto Slot = S.getAddr().getDefiningOp<LLVM::AllocaOp>(); Slot && singleStore(Slot) == S)
+          continue;
       std::optional<int64_t> Off = FromThis(U.get());
       if (!Off)
         continue;
@@ -489,9 +488,9 @@ std::optional<std::vector<CtorFieldWrite>> ctorFieldWrites(Operation *Call, Modu
         return;
       }
       Value V = forward(S.getValue()), InCaller;
-      if (auto A = dyn_cast<BlockArgument>(V);
-                 A && A.getOwner()->isEntryBlock() &&
-                 A.getOwner()->getParentOp() == Callee && A.getArgNumber() > 0) {
+      if (auto A = dyn_cast<BlockArgument>(V); A && A.getOwner()->isEntryBlock() &&
+                                                A.getOwner()->getParentOp() == Callee &&
+                                                A.getArgNumber() > 0) {
         InCaller = Args[A.getArgNumber()];
       } else if (auto C = V.getDefiningOp<LLVM::ConstantOp>()) {
         Constants.push_back({Out.size(), C});
