@@ -712,7 +712,7 @@ void cpu_reduction_nd_launcher(const void *object, const cpu_group_ctx &g, uint6
   __usycl_cpu_assert_run_nd(&cpu_reduction_nd_items<W, Dims>, object, g, begin, end);
 }
 
-// Adds a work-item's finished reducer into its group's partial.
+// Adds a work-item's finished reducer into the partial of its chunk.
 template <typename T, typename Op, bool H>
 USYCL_INLINE void merge_partial(reducer<T, Op, 0, H> &group, reducer<T, Op, 0, H> &mine) {
   if (reducer_access::has(mine))
@@ -727,11 +727,11 @@ template <typename R> USYCL_INLINE void merge_partial(R &, R &) {} // span: comb
 // across a barrier: in the one-work-item code the optimiser may carry a
 // reducer's value across a barrier in a register, so a reducer shared by
 // the group would lose the other work-items' updates there); the last
-// thing the work-item does is add them into the group's partial, which the
-// caller owns. Not inlined into the caller, so the pass sees the group's
-// partial as this pointer; restrict (only that final merge touches it, after
-// every barrier of the kernel) lets each loop keep the partial in registers
-// and vectorise it.
+// thing the work-item does is add them into the partial of the thread's
+// chunk of groups, which the caller owns. Not inlined into the caller, so
+// the pass sees that partial as this pointer; restrict (only that final
+// merge touches it, after every barrier of the kernel) lets each loop keep
+// the partial in registers and vectorise it.
 template <typename W, int Dims, typename Rs>
 [[gnu::noinline]] bool cpu_reduction_nd_group_items(const void *object, const cpu_group_ctx &g,
                                                     Rs *__restrict group_partial) {
