@@ -115,6 +115,12 @@ bool isNeeded(CallInst *Release) {
     }
     if (Stopped)
       continue;
+    // Past the end of a function other than a kernel its caller goes on,
+    // out of sight (a work-group algorithm left out of line, followed by
+    // another): only a kernel's end is the end of the work-group's code.
+    if (isa<ReturnInst>(BB->getTerminator()) &&
+        BB->getParent()->getCallingConv() != CallingConv::PTX_Kernel)
+      return true;
     for (BasicBlock *Succ : successors(BB))
       if (Visited.insert(Succ).second)
         Work.push_back(Succ->begin());

@@ -3,7 +3,9 @@
 ; (@one: a global store follows; @barrier_first: a barrier comes first);
 ; one followed by another release, a shared access, or a call of unknown
 ; code becomes the barrier (@two, @shared_after, @unknown_call, and
-; @in_loop, whose loop comes back to its own release).
+; @in_loop, whose loop comes back to its own release), and so does one at
+; the end of a function other than a kernel (@out_of_line: its caller may
+; run another algorithm next, as a reduce_over_group left out of line did).
 ;
 ; RUN: opt -load-pass-plugin=%passes-plugin -passes=usycl-scratch-release -S %s | FileCheck %s
 ;
@@ -26,6 +28,9 @@
 ; CHECK-LABEL: define ptx_kernel void @in_loop(
 ; CHECK:         store float 3.0{{.*}}, ptr addrspace(3) @scratch
 ; CHECK-NEXT:    call void @llvm.nvvm.barrier.cta.sync.all(i32 0)
+; CHECK-LABEL: define void @out_of_line(
+; CHECK-NEXT:    call void @llvm.nvvm.barrier.cta.sync.all(i32 0)
+; CHECK-NEXT:    ret void
 ; CHECK-NOT:   @__usycl_nvptx_scratch_release
 
 target triple = "nvptx64-nvidia-cuda"
@@ -90,3 +95,8 @@ done:
 
 attributes #0 = { convergent noinline }
 attributes #1 = { convergent nounwind }
+
+define void @out_of_line() {
+  call void @__usycl_nvptx_scratch_release()
+  ret void
+}
