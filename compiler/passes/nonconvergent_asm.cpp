@@ -1,4 +1,4 @@
-//===- nonconvergent_asm.cpp - Inline PTX that is not convergent ----------===//
+//===- nonconvergent_asm.cpp - Calls that are not convergent --------------===//
 
 #include "nonconvergent_asm.hpp"
 
@@ -69,22 +69,34 @@ bool isPerThreadPtx(StringRef Asm) {
   return SawInstruction;
 }
 
+// libdevice (libdevice.10.bc, linked at device link) is per-thread math: no
+// function of it synchronises with other threads.
+static bool isLibdeviceFunction(const Function *F) {
+  return F && F->getName().starts_with("__nv_");
+}
+
 PreservedAnalyses NonConvergentAsmPass::run(Module &M, ModuleAnalysisManager &) {
   if (!Triple(M.getTargetTriple()).isNVPTX())
     return PreservedAnalyses::all();
   bool Changed = false;
-  for (Function &F : M)
+  for (Function &F : M) {
+    if (isLibdeviceFunction(&F) && F.isConvergent()) {
+      F.removeFnAttr(Attribute::Convergent);
+      Changed = true;
+    }
     for (BasicBlock &BB : F)
       for (Instruction &I : BB) {
         auto *Call = dyn_cast<CallInst>(&I);
-        if (!Call || !Call->isInlineAsm() || !Call->isConvergent())
+        if (!Call || !Call->isConvergent())
           continue;
-        const auto *Asm = cast<InlineAsm>(Call->getCalledOperand());
-        if (!isPerThreadPtx(Asm->getAsmString()))
+        if (Call->isInlineAsm()
+                ? !isPerThreadPtx(cast<InlineAsm>(Call->getCalledOperand())->getAsmString())
+                : !isLibdeviceFunction(Call->getCalledFunction()))
           continue;
         Call->removeFnAttr(Attribute::Convergent);
         Changed = true;
       }
+  }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -1,4 +1,4 @@
-//===- nonconvergent_asm.hpp - Inline PTX that is not convergent -*- C++ -*-===//
+//===- nonconvergent_asm.hpp - Calls that are not convergent ---*- C++ -*-===//
 //
 // clang marks every inline-assembly call of SYCL device code `convergent`
 // (it cannot see what the assembly does), and a convergent call stops loop
@@ -15,6 +15,12 @@
 // (bar, barrier, shfl, vote, match, redux, activemask, elect, mma, wmma,
 // wgmma, ldmatrix, stmatrix, movmatrix, tcgen05, setmaxnreg, ...) or when
 // the text cannot be read as PTX instructions.
+//
+// Calls of libdevice (`__nv_*`, the SYCL math builtins on NVPTX) get the
+// same: clang marks them convergent too, and until libdevice is linked at
+// device link they are opaque calls, so a loop with sycl::fmax or sycl::exp
+// in it was neither runtime-unrolled nor unswitched (the softmax row loop:
+// nvcc unrolls it four times).
 //
 //===----------------------------------------------------------------------===//
 #pragma once

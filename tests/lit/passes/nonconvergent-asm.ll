@@ -1,6 +1,8 @@
 ; usycl-nonconvergent-asm: inline PTX made only of per-thread instructions
 ; loses the `convergent` clang gives every asm call of device code (so loops
-; around ldg, atomics and bit tricks unroll); collectives keep it.
+; around ldg, atomics and bit tricks unroll); collectives keep it. Calls of
+; libdevice (__nv_*, per-thread math) and its declarations lose it too;
+; other external functions keep it.
 ;
 ; RUN: opt -load-pass-plugin=%passes-plugin -passes=usycl-nonconvergent-asm -S %s | FileCheck %s
 ; RUN: sed -e 's/nvptx64-nvidia-cuda/x86_64-pc-linux-gnu/' -e '/datalayout/d' %s \
@@ -29,5 +31,21 @@ define i32 @loads(ptr %p, i32 %a) {
   %7 = add i32 %6, %4
   ret i32 %7
 }
+
+; CHECK-LABEL: define float @math(
+; CHECK: call float @__nv_fmaxf(float %a, float %b){{$}}
+; CHECK: call float @user_external(float %a) #0
+; CHECK: declare float @__nv_fmaxf(float, float){{$}}
+; CHECK: declare float @user_external(float) #0
+; HOST: call float @__nv_fmaxf(float %a, float %b) #0
+define float @math(float %a, float %b) {
+  %1 = call float @__nv_fmaxf(float %a, float %b) #0
+  %2 = call float @user_external(float %a) #0
+  %3 = fadd float %1, %2
+  ret float %3
+}
+
+declare float @__nv_fmaxf(float, float) #0
+declare float @user_external(float) #0
 
 attributes #0 = { convergent }
