@@ -7,6 +7,8 @@
 
 #include "ConstantValues.h"
 
+#include "usycl/Dialect/SYCL/IR/SYCLOps.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
@@ -563,6 +565,10 @@ std::optional<Attribute> memoryValue(Value Ptr, int64_t Off, Type LoadTy, Module
     } else if (auto MC = dyn_cast<LLVM::MemcpyOp>(Op); MC && MC.getDst() == A.getResult()) {
       if (MC.getSrc() == A.getResult() || std::exchange(Init, MC))
         return std::nullopt;
+    } else if (auto C = dyn_cast<HostConstructorOp>(Op);
+               C && C.getDst() == A.getResult() && isa<RangeType, IDType>(C.getType())) {
+      if (std::exchange(Init, C))
+        return std::nullopt;
     } else if (!readUse(U, M, Depth + 1, nullptr)) {
       return std::nullopt;
     }
@@ -577,6 +583,14 @@ std::optional<Attribute> memoryValue(Value Ptr, int64_t Off, Type LoadTy, Module
     if (constInt(MC.getLen()) != int64_t(DL.getTypeSize(T)))
       return std::nullopt;
     return memoryValue(MC.getSrc(), Off, LoadTy, M, Depth + 1);
+  }
+  // A range or id built by its constructor from its extents (the command
+  // group's `range<2>{16, 16}`): extent k, a size_t, at byte 8k.
+  if (auto C = dyn_cast_or_null<HostConstructorOp>(Init)) {
+    if (!LoadTy.isInteger(64) || Off % 8 || Off / 8 >= int64_t(C.getArgs().size()))
+      return std::nullopt;
+    Value E = C.getArgs()[Off / 8];
+    return isa<IntegerType>(E.getType()) ? constantOf(E, M, Depth + 1) : std::nullopt;
   }
   return std::nullopt;
 }

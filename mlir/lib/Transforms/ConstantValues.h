@@ -25,7 +25,8 @@ mlir::Value forwardSpill(mlir::Value V);
 /// DenseElementsAttr, StringAttr...), spilled constants, loads of constant
 /// globals, locals initialised once from a constant global, integer
 /// conversions (zext/sext/trunc) of constants, elements of constant vectors,
-/// arrays rebuilt from constant elements (an ArrayAttr), and loads of memory
+/// arrays rebuilt from constant elements (an ArrayAttr), extents of ranges
+/// and ids built by their constructor from constants, and loads of memory
 /// the program proves constant: locals written once and otherwise only read,
 /// closure fields of a command-group function (captures by value) and the
 /// locals they point to (captures by reference), elements of those by byte

@@ -45,6 +45,15 @@ Value baseOf(Value P) {
   return P;
 }
 
+// Whether a sycl.host.constructor built the object at P.
+bool builtByConstructor(Value P) {
+  P = forwardSpill(P);
+  return llvm::any_of(P.getUsers(), [&](Operation *U) {
+    auto C = dyn_cast<HostConstructorOp>(U);
+    return C && C.getDst() == P;
+  });
+}
+
 // How the SYCL object at P was built: `!sycl.range<1>(64)`; "?" for what
 // cannot be followed.
 std::string describeObject(Value P, ModuleOp M, int Depth = 0) {
@@ -60,11 +69,16 @@ std::string describeObject(Value P, ModuleOp M, int Depth = 0) {
         llvm::interleave(
             C.getArgs(), OS,
             [&](Value A) {
-              if (std::optional<Attribute> K = constantOf(A, M))
+              // A part of another SYCL object (an nd_range's ranges, passed
+              // by value) is shown as that object, constant or not.
+              auto L = forwardSpill(A).getDefiningOp<LLVM::LoadOp>();
+              if (L && builtByConstructor(baseOf(L.getAddr())))
+                OS << describeObject(baseOf(L.getAddr()), M, Depth + 1);
+              else if (std::optional<Attribute> K = constantOf(A, M))
                 OS << constantString(*K);
               else if (isa<LLVM::LLVMPointerType>(A.getType()))
                 OS << describeObject(baseOf(A), M, Depth + 1);
-              else if (auto L = forwardSpill(A).getDefiningOp<LLVM::LoadOp>())
+              else if (L)
                 OS << describeObject(baseOf(L.getAddr()), M, Depth + 1);
               else
                 OS << "?";

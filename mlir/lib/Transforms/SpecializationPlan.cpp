@@ -105,6 +105,61 @@ struct Fold {
   std::string Hex;
 };
 
+// A local accessor argument's range: where its bytes sit in the local
+// accessor (`class.sycl::_V1::local_accessor`: the runtime's offset, then
+// the range, then the copy's identity) and the extents the one constructor
+// of its local gave it, when each is a compile-time constant. (Its copy into
+// the kernel object copies the range; the runtime compares the folded bytes
+// at every launch anyway.) The reason otherwise.
+struct LocalRange {
+  int64_t Offset = 0; // of the range within the local accessor
+  SmallVector<int64_t, 3> Extents;
+};
+FailureOr<LocalRange> localAccessorRange(Value V, LocalAccessorType T, ModuleOp M,
+                                         const DataLayout &DL, std::string &Why) {
+  auto Local = forwardSpill(V).getDefiningOp<LLVM::AllocaOp>();
+  auto Struct = Local ? dyn_cast<LLVM::LLVMStructType>(Local.getElemType()) : nullptr;
+  const unsigned Dims = T.getDimension();
+  if (!Struct || !Struct.getName().contains("local_accessor") || Struct.getBody().size() < 2 ||
+      !isa<LLVM::LLVMStructType>(Struct.getBody()[1])) {
+    Why = "local accessor (not a local of the command group)";
+    return failure();
+  }
+  HostConstructorOp Ctor;
+  for (Operation *U : Local->getUsers())
+    if (auto C = dyn_cast<HostConstructorOp>(U); C && C.getDst() == Local.getResult()) {
+      if (Ctor) {
+        Why = "local accessor (constructed twice)";
+        return failure();
+      }
+      Ctor = C;
+    }
+  // local_accessor(range<Dims>, handler &[, property_list]): the extents as
+  // integers (x86-64 passes a range of up to 2 extents in registers).
+  if (!Ctor || Ctor.getArgs().size() < Dims + 1) {
+    Why = "local accessor (no range constructor)";
+    return failure();
+  }
+  LocalRange R;
+  for (unsigned D = 0; D < Dims; ++D) {
+    Value E = Ctor.getArgs()[D];
+    std::optional<Attribute> K = isa<IntegerType>(E.getType()) ? constantOf(E, M) : std::nullopt;
+    auto I = K ? dyn_cast<IntegerAttr>(*K) : nullptr;
+    if (!I) {
+      Why = "local accessor (its range is not a compile-time constant)";
+      return failure();
+    }
+    R.Extents.push_back(I.getValue().getSExtValue());
+  }
+  Type First = Struct.getBody()[0], Range = Struct.getBody()[1];
+  R.Offset = int64_t(llvm::alignTo(DL.getTypeSize(First), DL.getTypeABIAlignment(Range)));
+  if (int64_t(DL.getTypeSize(Range)) != int64_t(8 * Dims)) {
+    Why = "local accessor (a range of unexpected size)";
+    return failure();
+  }
+  return R;
+}
+
 struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationPlanPass> {
   using Base::Base;
 
@@ -142,6 +197,7 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
         size_t Index;
         std::string Value;
         SmallVector<uint8_t> Bytes;
+        int64_t Within = 0; // where the bytes start within the argument
       };
       SmallVector<Folded> Folds;
       SmallVector<std::string> NotFolded;
@@ -152,7 +208,27 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
           NotFolded.push_back(("arg " + Twine(I) + ": " + Why).str());
         };
         if (ST) { // only accessors and local accessors are raised as SYCL types
-          Reason(isa<LocalAccessorType>(ST.getValue()) ? "local accessor" : "accessor");
+          auto LT = dyn_cast<LocalAccessorType>(ST.getValue());
+          if (!LT) {
+            Reason("accessor");
+            continue;
+          }
+          std::string Why;
+          FailureOr<LocalRange> R = localAccessorRange(V, LT, M, DL, Why);
+          if (failed(R)) {
+            Reason(Why);
+            continue;
+          }
+          Folded F{I, "local accessor range {" + llvm::join(llvm::map_range(R->Extents, [](int64_t E) {
+                                                    return std::to_string(E);
+                                                  }),
+                                                  ", ") +
+                          "}",
+                   {}, R->Offset};
+          for (int64_t E : R->Extents)
+            for (unsigned B = 0; B < 8; ++B)
+              F.Bytes.push_back(uint8_t(uint64_t(E) >> (8 * B)));
+          Folds.push_back(std::move(F));
           continue;
         }
         if (isa<LLVM::LLVMPointerType>(V.getType())) {
@@ -166,7 +242,7 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
           Reason("not a compile-time constant");
           continue;
         }
-        Folded F{I, constantString(*K), {}};
+        Folded F{I, constantString(*K), {}, 0};
         if (!appendBytes(*K, int64_t(DL.getTypeSize(V.getType())), F.Bytes) ||
             F.Bytes.empty()) {
           Reason("constant of unsupported type");
@@ -198,7 +274,7 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
       int64_t Size = ObjectSize.getInt();
       SmallVector<Fold> Plan;
       for (const Folded &F : Folds)
-        Plan.push_back({Offsets[F.Index], int64_t(F.Bytes.size()),
+        Plan.push_back({Offsets[F.Index] + F.Within, int64_t(F.Bytes.size()),
                         llvm::toHex(F.Bytes, /*LowerCase=*/true)});
       llvm::sort(Plan, [](const Fold &A, const Fold &B) { return A.Offset < B.Offset; });
       for (auto [I, F] : llvm::enumerate(Plan))
@@ -229,8 +305,8 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
       InFlightDiagnostic D = Remark();
       D << "folded ";
       for (auto [I, F] : llvm::enumerate(Folds))
-        D << (I ? ", " : "") << "arg " << F.Index << " (offset " << Offsets[F.Index] << ", "
-          << F.Bytes.size() << " bytes) = " << F.Value;
+        D << (I ? ", " : "") << "arg " << F.Index << " (offset " << Offsets[F.Index] + F.Within
+          << ", " << F.Bytes.size() << " bytes) = " << F.Value;
       if (!NotFolded.empty())
         D << " ; not folded: " << llvm::join(NotFolded, ", ");
     });

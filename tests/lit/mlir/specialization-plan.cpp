@@ -12,6 +12,7 @@
 
 class Scalars;
 class Array;
+class Tiles;
 class NonConst;
 
 // One kernel (a named functor) submitted from three command groups.
@@ -79,13 +80,28 @@ int main(int argc, char **) {
     cgh.parallel_for(sycl::range<1>{N}, k);
   });
 
-  // Nothing to fold: a local accessor, a value read from argc, an accessor.
+  // A local accessor of a constant range: the range, after the runtime's
+  // offset in the local accessor, is folded (16 and 8 as size_t).
+  // PLAN-NEXT:kernel _ZTS5Tiles clone _ZTS5Tiles$hdo0 object-size 40
+  // PLAN-NEXT:fold 8 16 10000000000000000800000000000000
+  // PLAN-NEXT:end
+  // REMARK: remark: usycl-host-device-opt: kernel '_ZTS5Tiles': folded arg 0 (offset 8, 16 bytes) = local accessor range {16, 8} ; not folded: arg 1: pointer
+  q.submit([&](sycl::handler &cgh) {
+    sycl::local_accessor<float, 2> t(sycl::range<2>{16, 8}, cgh);
+    cgh.parallel_for<Tiles>(sycl::nd_range<2>{{16, 8}, {16, 8}}, [=](sycl::nd_item<2> it) {
+      t[it.get_local_id(0)][it.get_local_id(1)] = 1.0f;
+      usm[0] = t[0][0];
+    });
+  });
+
+  // Nothing to fold: a local accessor of a range read from argc, a value
+  // read from argc, an accessor.
   // PLAN-NOT:{{.}}
-  // REMARK: remark: usycl-host-device-opt: kernel '_ZTS8NonConst': nothing folded (arg 0: local accessor, arg 1: not a compile-time constant, arg 2: accessor)
+  // REMARK: remark: usycl-host-device-opt: kernel '_ZTS8NonConst': nothing folded (arg 0: local accessor (its range is not a compile-time constant), arg 1: not a compile-time constant, arg 2: accessor)
   q.submit([&](sycl::handler &cgh) {
     int n = argc;
     sycl::accessor acc(buf, cgh, sycl::write_only);
-    sycl::local_accessor<float> tile(sycl::range<1>{4}, cgh);
+    sycl::local_accessor<float> tile(sycl::range<1>{size_t(n % 4 + 4)}, cgh);
     cgh.parallel_for<NonConst>(sycl::nd_range<1>{{N}, {4}}, [=](sycl::nd_item<1> it) {
       tile[it.get_local_id(0)] = float(n);
       acc[it.get_global_id(0)] = tile[0];
