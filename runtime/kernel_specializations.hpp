@@ -98,18 +98,27 @@ namespace usycl::rt::kernel_specializations {
 inline constexpr uint32_t abi_version = 1;
 inline constexpr const char *env = "USYCL_HOST_DEVICE_OPT";
 
-// A clone's symbol is "<kernel symbol>$hdo<k>" ('$' never occurs in a
-// mangled name). Clones are not kernels of the program: the list of its
-// kernels (image_registry::kernel_names, sycl::get_kernel_ids) leaves them
-// out, and messages naming one name its kernel (trace::kernel_name).
+// The compiler's copies of a kernel are entry points named after it: a
+// host->device specialisation "<kernel symbol>$hdo<k>", a whole-warp entry
+// point "<symbol>$ww" (compiler/passes/whole_warps.hpp; "$hdo<k>$ww" for a
+// specialisation's). '$' never occurs in a mangled name, but a kernel named
+// by a type local to its translation unit is "<symbol>$tu<hash>" (and no
+// copy). Copies are not kernels of the program: the list of its kernels
+// (image_registry::kernel_names, sycl::get_kernel_ids) leaves them out, and
+// messages naming one name its kernel (trace::kernel_name).
 inline constexpr std::string_view clone_marker = "$hdo";
-constexpr bool is_clone(std::string_view symbol) {
-  return symbol.find(clone_marker) != std::string_view::npos;
+inline constexpr std::string_view whole_warp_suffix = "$ww";
+constexpr bool is_whole_warp_entry(std::string_view symbol) {
+  return symbol.ends_with(whole_warp_suffix);
 }
-// The kernel symbol of a clone's symbol (the symbol itself otherwise).
+constexpr bool is_clone(std::string_view symbol) {
+  return symbol.find(clone_marker) != std::string_view::npos || is_whole_warp_entry(symbol);
+}
+// The kernel symbol of a copy's symbol (the symbol itself otherwise).
 constexpr std::string_view without_clone_marker(std::string_view symbol) {
-  const size_t at = symbol.find(clone_marker);
-  return at == std::string_view::npos ? symbol : symbol.substr(0, at);
+  if (is_whole_warp_entry(symbol))
+    symbol.remove_suffix(whole_warp_suffix.size());
+  return symbol.substr(0, symbol.find(clone_marker));
 }
 
 namespace detail {

@@ -1,8 +1,8 @@
-//===- whole_warps.cpp - Kernels versioned for whole warps ----------------===//
+//===- whole_warps.cpp - Whole-warp copies of kernels ---------------------===//
 
 #include "whole_warps.hpp"
 
-#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/IRBuilder.h"
@@ -36,39 +36,18 @@ void replaceCalls(ArrayRef<CallInst *> Calls, Value *V) {
   }
 }
 
-// F's body twice: the copy under `whole.warps` sees the marker as true, the
-// original as false.
-void versionKernel(Function &F, ArrayRef<CallInst *> Markers) {
-  LLVMContext &Ctx = F.getContext();
-  SmallVector<BasicBlock *, 32> Original;
-  for (BasicBlock &BB : F)
-    Original.push_back(&BB);
-  BasicBlock *OldEntry = &F.getEntryBlock();
-
+// F's whole-warp entry point: a copy named F$ww in which the marker is true.
+void addWholeWarpEntry(Function &F, ArrayRef<CallInst *> Markers) {
   ValueToValueMapTy VMap;
-  SmallVector<BasicBlock *, 32> Copies;
-  for (BasicBlock *BB : Original) {
-    BasicBlock *Copy = CloneBasicBlock(BB, VMap, ".whole", &F);
-    VMap[BB] = Copy;
-    Copies.push_back(Copy);
-  }
-  remapInstructionsInBlocks(Copies, VMap);
-
-  BasicBlock *Entry = BasicBlock::Create(Ctx, "entry.version", &F, OldEntry);
-  BranchInst *Br = BranchInst::Create(cast<BasicBlock>(VMap[OldEntry]), OldEntry,
-                                      ConstantInt::getTrue(Ctx), Entry);
-  // Static allocas stay static: into the new entry block, both copies.
-  for (BasicBlock *BB : {OldEntry, cast<BasicBlock>(VMap[OldEntry])})
-    for (Instruction &I : make_early_inc_range(*BB))
-      if (auto *AI = dyn_cast<AllocaInst>(&I); AI && isa<ConstantInt>(AI->getArraySize()))
-        AI->moveBefore(Br->getIterator());
-  Br->setCondition(wholeWarpsCondition(Br));
-
+  Function *Copy = CloneFunction(&F, VMap);
+  Copy->setName(F.getName() + WholeWarpsSuffix);
+  // Nothing calls it: a discardable copy would be dropped before codegen.
+  if (Copy->hasLinkOnceLinkage())
+    Copy->setLinkage(GlobalValue::WeakODRLinkage);
   SmallVector<CallInst *, 8> CopiedMarkers;
   for (CallInst *C : Markers)
     CopiedMarkers.push_back(cast<CallInst>(VMap[C]));
-  replaceCalls(CopiedMarkers, ConstantInt::getTrue(Ctx));
-  replaceCalls(Markers, ConstantInt::getFalse(Ctx));
+  replaceCalls(CopiedMarkers, ConstantInt::getTrue(F.getContext()));
 }
 
 } // namespace
@@ -78,17 +57,23 @@ PreservedAnalyses WholeWarpVersioningPass::run(Module &M, ModuleAnalysisManager 
   if (!Marker)
     return PreservedAnalyses::all();
 
-  MapVector<Function *, SmallVector<CallInst *, 8>> CallsByFunction;
+  DenseMap<Function *, SmallVector<CallInst *, 8>> CallsByFunction;
   for (User *U : Marker->users())
     if (auto *C = dyn_cast<CallInst>(U); C && C->getCalledOperand() == Marker)
       CallsByFunction[C->getFunction()].push_back(C);
+  // In module order, so the copies come out in the order of their kernels.
+  SmallVector<Function *, 16> Asking;
+  for (Function &F : M)
+    if (CallsByFunction.contains(&F))
+      Asking.push_back(&F);
 
-  for (auto &[F, Calls] : CallsByFunction) {
-    if (Version && F->getCallingConv() == CallingConv::PTX_Kernel && !F->hasOptNone()) {
-      versionKernel(*F, Calls);
-      continue;
-    }
-    // Computed where asked (the queries are cheap and LICM hoists them).
+  for (Function *F : Asking) {
+    ArrayRef<CallInst *> Calls = CallsByFunction[F];
+    if (Version && F->getCallingConv() == CallingConv::PTX_Kernel && !F->hasOptNone() &&
+        !F->getName().ends_with(WholeWarpsSuffix) && !M.getFunction((F->getName() + WholeWarpsSuffix).str()))
+      addWholeWarpEntry(*F, Calls);
+    // Elsewhere computed where asked (the queries are cheap and LICM hoists
+    // them).
     for (CallInst *C : Calls) {
       Value *Whole = wholeWarpsCondition(C);
       C->replaceAllUsesWith(Whole);
@@ -101,12 +86,9 @@ PreservedAnalyses WholeWarpVersioningPass::run(Module &M, ModuleAnalysisManager 
 }
 
 void registerWholeWarpPasses(PassBuilder &PB) {
-  // The pipelines only lower the marker for now: the versioned copy of e2e
-  // group_algorithms' joint kernel gave wrong work-group reductions of
-  // 32-bit integers on the H200 (session 16; under investigation).
   PB.registerOptimizerEarlyEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
-        MPM.addPass(WholeWarpVersioningPass(/*Version=*/false));
+      [](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
+        MPM.addPass(WholeWarpVersioningPass(/*Version=*/Level != OptimizationLevel::O0));
       });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {

@@ -89,10 +89,12 @@ std::vector<EntryPointGroup> groupEntryPoints(const Module &M,
       ModeKey = "all kernels";
       break;
     case SplitMode::PerKernel:
-      // A host-device specialised clone (<kernel>$hdo<hash>, -fsycl-host-
-      // device-opt) stays in its kernel's image: the runtime launches it
-      // only where every image of the kernel holds it.
+      // The compiler's copies of a kernel (<kernel>$hdo<hash> of -fsycl-
+      // host-device-opt, <kernel>$ww of whole warps) stay in its image: the
+      // runtime launches them from the kernel's own module.
       ModeKey = F.getName().split("$hdo").first.str();
+      if (StringRef(ModeKey).ends_with("$ww"))
+        ModeKey.resize(ModeKey.size() - 3);
       break;
     case SplitMode::PerSource:
       ModeKey = F.getFnAttribute(ModuleIdAttr).getValueAsString().str();

@@ -9,7 +9,9 @@
 //
 // NVPTX work-group steps reduce within each warp, pass one value per warp
 // through the group scratch (detail/group_scratch.hpp) and finish in warp 0:
-// two barriers per algorithm, none for a single-warp group.
+// two barriers per algorithm, none for a single-warp group. In a kernel's
+// whole-warp entry point (compiler/passes/whole_warps.hpp) the masks are
+// constants and a reduction has one barrier: every warp folds the totals.
 //
 // CPU work-group algorithms run between work_group_barrier()s (the CPU
 // backend switches work-items as fibers there): each work-item links a node
@@ -142,6 +144,14 @@ USYCL_INLINE T sg_reduce_lane0(T x, const Op &op, uint32_t lane, uint32_t n, uin
       x = known_identity_v<Op, T>;
     return redux<T, Op>(mask, x);
   } else {
+    if (n == sub_group::max_size) {
+      // A whole sub-group: the lanes whose source is past the end combine
+      // junk, which never reaches lane 0 (CUDA's unguarded __shfl_down_sync
+      // tree).
+      for (uint32_t off = widest_lane_step; off > 0; off >>= 1)
+        x = op_apply(op, x, lane_shuffle<shfl_kind::down>(mask, n, x, off));
+      return x;
+    }
     for (uint32_t off = widest_lane_step; off > 0; off >>= 1) {
       if (off < n) { // uniform within the sub-group
         T y = lane_shuffle<shfl_kind::down>(mask, n, x, off);
@@ -195,13 +205,43 @@ USYCL_INLINE T sg_inclusive_scan(T x, const Op &op, uint32_t lane, uint32_t n, u
 // ============================== NVPTX work-groups ==============================
 #if USYCL_DEVICE_NVPTX
 
-// Where a work-item sits in its work-group's warps.
+// Where a work-item sits in its work-group's warps. In a kernel's whole-warp
+// entry point (compiler/passes/whole_warps.hpp) every warp has 32 lanes and
+// the masks are constants.
 struct warp_pos {
   uint32_t lane, warp, nwarps, width, mask; // width: lanes in this warp
+  bool whole;                               // every warp of the group has 32 lanes
   USYCL_INLINE warp_pos(uint32_t lid, uint32_t n)
       : lane(lid & 31u), warp(lid >> 5), nwarps((n + 31u) >> 5),
-        width(warp + 1 == nwarps ? n - 32u * warp : 32u), mask(lanes_mask(width)) {}
+        width(__usycl_nvptx_whole_warps() || warp + 1 != nwarps ? 32u : n - 32u * warp),
+        mask(lanes_mask(width)), whole(__usycl_nvptx_whole_warps()) {}
 };
+
+// The fold of the warp totals t (lane k of every warp holds warp k's, lanes
+// past nwarps hold junk), in every lane of a whole warp: a butterfly over
+// copies of the totals when nwarps is a power of two (every lane computes
+// the same operations, so floating-point results agree bit for bit), else a
+// tree and a broadcast.
+template <typename T, typename Op>
+USYCL_INLINE T fold_warp_totals(T t, const Op &op, uint32_t lane, uint32_t nwarps,
+                                const char *totals) {
+  constexpr uint32_t all = 0xffffffffu;
+  if constexpr (use_redux<T, Op>()) {
+    return redux<T, Op>(all, lane < nwarps ? scratch_load(totals + lane * sizeof(T), t)
+                                           : known_identity_v<Op, T>);
+  } else {
+    if ((nwarps & (nwarps - 1)) == 0) {
+      t = scratch_load(totals + (lane & (nwarps - 1)) * sizeof(T), t);
+      for (uint32_t off = widest_lane_step; off > 0; off >>= 1)
+        if (off < nwarps)
+          t = op_apply(op, t, lane_shuffle<shfl_kind::bfly>(all, 32, t, off));
+      return t;
+    }
+    t = scratch_load(totals + (lane < nwarps ? lane : 0) * sizeof(T), t);
+    t = sg_reduce_lane0(t, op, lane, nwarps, all);
+    return lane_shuffle<shfl_kind::idx>(all, 32, t, 0);
+  }
+}
 
 // Values per scratch region: one per warp on the fast path.
 template <typename T>
@@ -216,10 +256,23 @@ USYCL_INLINE T wg_reduce_nvptx(uint32_t lid, uint32_t n, T x, const Op &op,
   static_assert(2 * sizeof(T) <= scratch_region_bytes,
                 "work-group algorithms support types of up to 128 bytes");
   const warp_pos p(lid, n);
-  if (p.nwarps == 1)
-    return sg_allreduce(x, op, p.lane, p.width, p.mask);
+  T v;
+  if constexpr (use_redux<T, Op>()) {
+    // One redux.sync ahead of the branch, whose result serves both a
+    // single warp and the warp totals: with two of them, one on each side
+    // (the same operation on the same value), ptxas (CUDA 13.0, sm_90)
+    // merged them into one REDUX under the wrong predicate, so a group of
+    // one whole warp got garbage (e2e group_algorithms, joint_reduce over
+    // 32 work-items, on the H200).
+    v = redux<T, Op>(p.mask, x);
+    if (p.nwarps == 1)
+      return v;
+  } else {
+    if (p.nwarps == 1)
+      return sg_allreduce(x, op, p.lane, p.width, p.mask);
+    v = sg_reduce_lane0(x, op, p.lane, p.width, p.mask);
+  }
   char *A = scratch, *B = scratch + scratch_region_bytes;
-  T v = sg_reduce_lane0(x, op, p.lane, p.width, p.mask);
   if constexpr (fast_path_v<T>) {
     if (p.lane == 0)
       scratch_store(A + p.warp * sizeof(T), v);
@@ -232,10 +285,16 @@ USYCL_INLINE T wg_reduce_nvptx(uint32_t lid, uint32_t n, T x, const Op &op,
       __usycl_nvptx_scratch_release();
       return v;
     }
-    // Warp 0 folds the warp totals and hands the result over. (Every warp
-    // folding them itself, with one barrier, measured 0.85x CUDA's with
-    // kernels versioned for whole warps but 0.57x without: a partial last
-    // warp needs this path too.)
+    // Whole warps: every warp folds the totals itself, one barrier (the
+    // scratch release keeps the next algorithm from overwriting region A
+    // while a slower warp reads it, and usually goes: nothing follows).
+    if (p.whole) {
+      v = fold_warp_totals(v, op, p.lane, p.nwarps, A);
+      __usycl_nvptx_scratch_release();
+      return v;
+    }
+    // A partial last warp may lack the lanes to read every total: warp 0
+    // folds them and hands the result over through region B.
     if (p.warp == 0) {
       T t = scratch_load(A + (p.lane < p.nwarps ? p.lane : 0) * sizeof(T), v);
       t = sg_reduce_lane0(t, op, p.lane, p.nwarps, 0xffffffffu);
@@ -293,9 +352,16 @@ USYCL_INLINE scan_result<T> wg_scan_nvptx(uint32_t lid, uint32_t n, T x, const O
       scratch_store(A + p.warp * sizeof(T), v);
     work_group_barrier();
     if (p.warp == 0) {
-      // Lanes past nwarps scan stale data; they only feed higher lanes.
+      // Lanes past nwarps scan stale data; they only feed higher lanes. Only
+      // the steps that reach a warp total are taken (three for 8 warps).
       T t = scratch_load(A + p.lane * sizeof(T), v);
-      t = sg_inclusive_scan(t, op, p.lane, 32, 0xffffffffu);
+      for (uint32_t off = 1; off < 32; off <<= 1) {
+        if (off < p.nwarps) { // uniform
+          const T y = lane_shuffle<shfl_kind::up>(0xffffffffu, 32, t, off);
+          if (p.lane >= off)
+            t = op_apply(op, y, t);
+        }
+      }
       if (p.lane < p.nwarps)
         scratch_store(B + p.lane * sizeof(T), t);
     }

@@ -614,3 +614,20 @@ TEST_F(KernelSpecializations, QueueLaunchRunsTheRegisteredClone) {
       << "only the first launch used the clone:\n"
       << log;
 }
+
+// The compiler's copies of a kernel by their names: specialisations
+// ($hdo<k>) and whole-warp entry points ($ww, also of a specialisation);
+// a kernel named by a type local to its unit ($tu<hash>) is no copy.
+TEST(KernelCopies, NamesOfCopiesAndKernels) {
+  EXPECT_TRUE(ks::is_clone("_ZTS1K$hdo0"));
+  EXPECT_TRUE(ks::is_clone("_ZTS1K$ww"));
+  EXPECT_TRUE(ks::is_clone("_ZTS1K$tu0123456789abcdef$hdo3$ww"));
+  EXPECT_FALSE(ks::is_clone("_ZTS1K"));
+  EXPECT_FALSE(ks::is_clone("_ZTSN12_GLOBAL__N_11KE$tu0123456789abcdef"));
+  EXPECT_TRUE(ks::is_whole_warp_entry("_ZTS1K$hdo0$ww"));
+  EXPECT_FALSE(ks::is_whole_warp_entry("_ZTS1K$hdo0"));
+  EXPECT_EQ(ks::without_clone_marker("_ZTS1K$ww"), "_ZTS1K");
+  EXPECT_EQ(ks::without_clone_marker("_ZTS1K$hdo2$ww"), "_ZTS1K");
+  EXPECT_EQ(ks::without_clone_marker("_ZTS1K$tu0123456789abcdef$ww"), "_ZTS1K$tu0123456789abcdef");
+  EXPECT_EQ(ks::without_clone_marker("_ZTS1K$tu0123456789abcdef"), "_ZTS1K$tu0123456789abcdef");
+}

@@ -47,13 +47,16 @@ __attribute__((aligned(16))) char range_group_scratch[group_scratch_bytes];
 // Typed access through memcpy: the scratch holds raw bytes, and T need not
 // be default-constructible. `like` supplies an object to copy into. Callers
 // place values at multiples of sizeof(T) from a 16-byte aligned base; saying
-// so keeps NVPTX from splitting the access into single bytes.
+// so keeps NVPTX from splitting the access into single bytes. The alignment
+// goes on the memcpy itself (the operand's type), not in an llvm.assume,
+// which the optimizer may drop before it lowers the copy: warp 0's load of
+// the warp totals in a work-group scan became four ld.shared.b8 that way.
 template <typename T> USYCL_INLINE void scratch_store(char *at, const T &v) {
-  __builtin_memcpy(__builtin_assume_aligned(at, alignof(T)), &v, sizeof(T));
+  __builtin_memcpy(reinterpret_cast<T *>(at), &v, sizeof(T));
 }
 template <typename T> USYCL_INLINE T scratch_load(const char *at, const T &like) {
   T r = like;
-  __builtin_memcpy(&r, __builtin_assume_aligned(at, alignof(T)), sizeof(T));
+  __builtin_memcpy(&r, reinterpret_cast<const T *>(at), sizeof(T));
   return r;
 }
 

@@ -150,9 +150,10 @@ USYCL_INLINE uint32_t nvptx_lane_id() { return __nvvm_read_ptx_sreg_laneid(); }
 // Whether every warp of the launch's blocks is whole (the block's size is a
 // multiple of 32: nearly every launch), i.e. every sub-group has 32 lanes
 // and its warp mask is 0xffffffff. Never defined: the pass of
-// compiler/passes/whole_warps.hpp computes it (its versioning form, off in
-// the pipelines for now, gives each kernel that asks a copy of its code
-// where this is true and the masks of shfl.sync/vote.sync are constants).
+// compiler/passes/whole_warps.hpp computes it, and gives each kernel that
+// asks a second entry point where it is true (the masks of shfl.sync,
+// vote.sync and redux.sync are constants), which the CUDA backend launches
+// for blocks of whole warps.
 extern "C" [[clang::noconvergent]] __attribute__((const)) bool __usycl_nvptx_whole_warps();
 
 // Ends a work-group reduction's use of the group scratch: a barrier, so that

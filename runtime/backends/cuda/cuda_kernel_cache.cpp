@@ -4,6 +4,7 @@
 #include "cuda_jit_cache.hpp"
 #include "cuda_launch_config.hpp"
 #include "cuda_spec_constants.hpp"
+#include "kernel_specializations.hpp"
 #include "trace.hpp"
 #include "image_registry.hpp"
 #include "device_linking.hpp"
@@ -331,6 +332,16 @@ kernel_cache::make_entry(CUfunction fn, CUmodule module, const char *name,
                       ? default_dynamic_smem - k->static_smem
                       : 0;
   k->dynamic_smem_limit.store(dflt, std::memory_order_relaxed);
+  if (!kernel_specializations::is_whole_warp_entry(k->name)) {
+    const std::string whole = k->name + std::string(kernel_specializations::whole_warp_suffix);
+    CUfunction wfn = nullptr;
+    if (a.module_get_function(&wfn, module, whole.c_str()) == CUDA_SUCCESS) {
+      entries_.push_back(make_entry(wfn, module, whole.c_str(), image));
+      k->whole_warps = entries_.back().get();
+      USYCL_TRACE_IF(basic, "kernel", "%s on %s: whole-warp entry point %s", k->pretty.c_str(),
+                     device_name_.c_str(), whole.c_str());
+    }
+  }
   return k;
 }
 

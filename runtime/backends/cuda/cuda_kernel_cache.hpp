@@ -51,6 +51,10 @@ struct kernel_entry {
   // Dynamic shared memory a launch may use without raising the attribute.
   std::atomic<uint32_t> dynamic_smem_limit{0};
   std::mutex attribute_mutex;
+  // The kernel's whole-warp entry point `<name>$ww` in the same module
+  // (compiler/passes/whole_warps.hpp): launched instead of this one when the
+  // blocks are whole warps. Null when the module has none.
+  kernel_entry *whole_warps = nullptr;
   // Device-side assert (cuda_assert.hpp): whether the image has the
   // isAssertEnabled set (0 = not looked at yet, 1 = no, 2 = yes and the
   // assert buffer is set up).
@@ -170,6 +174,8 @@ private:
   // A module besides the images' own (specialised, sized): unloaded with the
   // cache, bound like the others.
   void adopt_extra_module(CUmodule module);
+  // The entry of `fn`, with its whole-warp entry point's (kept in entries_)
+  // when the module has one. Under the mutex.
   std::unique_ptr<kernel_entry> make_entry(CUfunction fn, CUmodule module, const char *name,
                                            const usycl_device_image &image);
   void revalidate_images();

@@ -110,30 +110,38 @@ void cuda_queue::launch(const sycl::detail::kernel_launch &l) {
   }
   if (geo.empty)
     return;
-  if (l.local_mem_bytes > k.dynamic_smem_limit.load(std::memory_order_relaxed))
+  // Blocks of whole warps run the kernel's whole-warp entry point, where
+  // the sub-group masks are constants (compiler/passes/whole_warps.hpp).
+  if (kernel_entry *w = k.whole_warps) {
+    const uint64_t threads = uint64_t(geo.block[0]) * geo.block[1] * geo.block[2];
+    if (threads % 32 == 0 && threads <= w->max_threads) [[likely]]
+      kp = w;
+  }
+  kernel_entry &run = *kp;
+  if (l.local_mem_bytes > run.dynamic_smem_limit.load(std::memory_order_relaxed))
     [[unlikely]]
-    dev_->kernels->allow_dynamic_smem(k, l.local_mem_bytes);
+    dev_->kernels->allow_dynamic_smem(run, l.local_mem_bytes);
 
   ctx_.make_current();
   // Device-side assert (cuda_assert.hpp): only kernels whose image has the
   // isAssertEnabled set are tracked; for the others this is one byte load.
   const uint64_t assert_token =
-      k.assert_state.load(std::memory_order_relaxed) == 1
+      run.assert_state.load(std::memory_order_relaxed) == 1
           ? 0
-          : device_assert::before_launch(*dev_, k, l, this);
+          : device_assert::before_launch(*dev_, run, l, this);
   sycl::detail::kernel_dims dims;
   std::memcpy(dims.global, l.global, sizeof dims.global);
   std::memcpy(dims.offset, l.offset, sizeof dims.offset);
   dims.launch_token = assert_token;
   void *params[] = {const_cast<void *>(l.kernel_object), &dims};
   CUresult r = api_.launch_kernel(
-      k.fn, geo.grid[0], geo.grid[1], geo.grid[2], geo.block[0], geo.block[1],
+      run.fn, geo.grid[0], geo.grid[1], geo.grid[2], geo.block[0], geo.block[1],
       geo.block[2], static_cast<unsigned>(l.local_mem_bytes), stream_, params,
       nullptr);
   if (assert_token)
     device_assert::after_launch(*dev_, assert_token, stream_, r == CUDA_SUCCESS);
   if (r == CUDA_SUCCESS) [[likely]] {
-    last_kernel_.store(&k, std::memory_order_relaxed);
+    last_kernel_.store(&run, std::memory_order_relaxed);
     return;
   }
   if (is_sticky_error(r)) // an earlier kernel lost the context

@@ -1,30 +1,70 @@
-// Sub-group collectives on NVPTX (issue 20). The warp mask is computed once,
-// outside the loop (a vote loop does not recompute it). A whole-warp scan
-// runs five steps with the constant mask -1, as CUDA's __shfl_up_sync(
-// 0xffffffff, ...) does, then the general loop for partial warps; an
-// inclusive scan computes no exclusive value or total, which would be dead
-// shuffles (convergent: nothing deletes them).
-// (The whole-warp copies of kernels, compiler/passes/whole_warps.hpp, are off
-// in the pipelines for now: lit passes/whole-warp-versioning.ll tests them.)
+// Sub-group and work-group collectives on NVPTX (issue 20). Every kernel
+// that asks whether its warps are whole gets a whole-warp entry point
+// <kernel>$ww (compiler/passes/whole_warps.hpp), which the CUDA backend
+// launches for blocks of whole warps:
+//  * there the votes use the constant mask -1 and nothing recomputes a mask;
+//    in the kernel itself the mask is computed once, outside the loop;
+//  * a whole-warp sub-group scan runs five steps with the constant mask -1,
+//    as CUDA's __shfl_up_sync(0xffffffff, ...) does, and computes no
+//    exclusive value or total (dead shuffles: convergent, nothing deletes
+//    them);
+//  * a work-group reduce_over_group whose result only work-item 0 stores
+//    has one barrier in the whole-warp entry (every warp folds the warp
+//    totals itself; the scratch release after it goes, as nothing follows)
+//    and two in the kernel (a partial warp may lack the lanes to read the
+//    totals: warp 0 folds and hands the result over);
+//  * a work-group scan's warp 0 scans the warp totals in the steps that
+//    reach them (no shfl with a computed mask in the whole-warp entry).
 //
 // REQUIRES: usycl-runtime-library
 // RUN: rm -rf %t && mkdir -p %t/tmp
 // RUN: env TMPDIR=%t/tmp %usycl -O2 -fsycl-targets=nvidia_gpu_sm_90 -save-temps -fPIC -shared %s -o %t/k.so
-// RUN: cat %t/tmp/usycl-*/nvidia_gpu_sm_90/module_*.ptx | FileCheck %s
+// RUN: cat %t/tmp/usycl-*/nvidia_gpu_sm_90/module_*.ptx > %t/all.ptx
+// RUN: FileCheck %s < %t/all.ptx
+// RUN: FileCheck %s --check-prefix=WHOLE < %t/all.ptx
+// RUN: FileCheck %s --check-prefix=REDUCE < %t/all.ptx
 //
-// CHECK-LABEL: .entry {{.*}}Votes
+// CHECK-LABEL: .entry {{.*}}Votes(
 // CHECK:       and.b32 {{.*}}, 31;
 // CHECK:       Loop Header
 // CHECK-NOT:   and.b32 {{.*}}, 31;
 // CHECK:       vote.sync.any.pred
 // CHECK:       vote.sync.all.pred
 // CHECK-LABEL: // -- End function
-// CHECK-LABEL: .entry {{.*}}Scan
+// CHECK-LABEL: .entry {{.*}}Scan(
 // CHECK-NOT:   shfl.sync.idx
 // CHECK-COUNT-5: shfl.sync.up.b32 {{.*}}, 0, -1;
 // CHECK-NOT:   shfl.sync.{{.*}}, -1;
 // CHECK-NOT:   shfl.sync.idx
 // CHECK:       // -- End function
+//
+// WHOLE-LABEL: .entry {{.*}}Votes$ww(
+// WHOLE-NOT:   vote.sync.{{.*}}, %r{{[0-9]+}};
+// WHOLE:       Loop Header
+// WHOLE-NOT:   vote.sync.{{.*}}, %r{{[0-9]+}};
+// WHOLE:       vote.sync.any.pred {{.*}}, -1;
+// WHOLE:       vote.sync.all.pred {{.*}}, -1;
+// WHOLE:       // -- End function
+// WHOLE-LABEL: .entry {{.*}}Scan$ww(
+// WHOLE-COUNT-5: shfl.sync.up.b32 {{.*}}, 0, -1;
+// WHOLE-NOT:   shfl.sync
+// WHOLE:       // -- End function
+// WHOLE-LABEL: .entry {{.*}}GroupScan$ww(
+// WHOLE-NOT:   shfl.sync.{{.*}}, %r{{[0-9]+}};
+// WHOLE:       barrier.sync
+// WHOLE-NOT:   shfl.sync.{{.*}}, %r{{[0-9]+}};
+// WHOLE:       barrier.sync
+// WHOLE-NOT:   shfl.sync.{{.*}}, %r{{[0-9]+}};
+// WHOLE:       // -- End function
+//
+// REDUCE-LABEL: .entry {{.*}}GroupReduce(
+// REDUCE-COUNT-2: barrier.sync
+// REDUCE-NOT:   barrier.sync
+// REDUCE:       // -- End function
+// REDUCE-LABEL: .entry {{.*}}GroupReduce$ww(
+// REDUCE:       barrier.sync
+// REDUCE-NOT:   barrier.sync
+// REDUCE:       // -- End function
 
 #include <sycl/sycl.hpp>
 using namespace sycl;
@@ -53,6 +93,14 @@ void kernels() {
   q.parallel_for<class Scan>(nd_range<1>(1 << 20, 256), [=](nd_item<1> it) {
     out[it.get_global_id(0)] =
         inclusive_scan_over_group(it.get_sub_group(), int(in[it.get_global_id(0)]), plus<int>());
+  });
+  q.parallel_for<class GroupReduce>(nd_range<1>(1 << 20, 256), [=](nd_item<1> it) {
+    const float s = reduce_over_group(it.get_group(), in[it.get_global_id(0)], plus<float>());
+    if (it.get_local_id(0) == 0) out[it.get_group(0)] = int(s);
+  });
+  q.parallel_for<class GroupScan>(nd_range<1>(1 << 20, 256), [=](nd_item<1> it) {
+    out[it.get_global_id(0)] =
+        int(inclusive_scan_over_group(it.get_group(), in[it.get_global_id(0)], plus<float>()));
   });
   q.wait();
 }
