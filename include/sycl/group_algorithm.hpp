@@ -217,11 +217,12 @@ struct warp_pos {
         mask(lanes_mask(width)), whole(__usycl_nvptx_whole_warps()) {}
 };
 
-// The fold of the warp totals t (lane k of every warp holds warp k's, lanes
-// past nwarps hold junk), in every lane of a whole warp: a butterfly over
-// copies of the totals when nwarps is a power of two (every lane computes
-// the same operations, so floating-point results agree bit for bit), else a
-// tree and a broadcast.
+// The fold of the warp totals (nwarps of them at `totals`), in every lane of
+// a whole warp. With a known identity, the lanes past nwarps take it and a
+// full butterfly runs without a branch, as CUDA's `warp_sum(lane < warps ?
+// totals[lane] : 0)` does (every lane computes the same operations, so
+// floating-point results agree bit for bit); else a butterfly over copies of
+// the totals when nwarps is a power of two, or a tree and a broadcast.
 template <typename T, typename Op>
 USYCL_INLINE T fold_warp_totals(T t, const Op &op, uint32_t lane, uint32_t nwarps,
                                 const char *totals) {
@@ -229,6 +230,11 @@ USYCL_INLINE T fold_warp_totals(T t, const Op &op, uint32_t lane, uint32_t nwarp
   if constexpr (use_redux<T, Op>()) {
     return redux<T, Op>(all, lane < nwarps ? scratch_load(totals + lane * sizeof(T), t)
                                            : known_identity_v<Op, T>);
+  } else if constexpr (has_known_identity_v<Op, T>) {
+    t = lane < nwarps ? scratch_load(totals + lane * sizeof(T), t) : known_identity_v<Op, T>;
+    for (uint32_t off = widest_lane_step; off > 0; off >>= 1)
+      t = op_apply(op, t, lane_shuffle<shfl_kind::bfly>(all, 32, t, off));
+    return t;
   } else {
     if ((nwarps & (nwarps - 1)) == 0) {
       t = scratch_load(totals + (lane & (nwarps - 1)) * sizeof(T), t);
