@@ -15,6 +15,8 @@ packages=(
   libomp-22-dev
   libyaml-cpp-dev libboost-dev libboost-context-dev libgtest-dev
   cmake ninja-build python3
+  # MPI: examples/mpi and the ctest label "mpi" (docs/mpi.md)
+  libopenmpi-dev openmpi-bin
 )
 missing=()
 for p in "${packages[@]}"; do
