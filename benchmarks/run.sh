@@ -11,7 +11,9 @@
 #
 # Environment: BUILD_DIR (build), BENCH_BIN ($BUILD_DIR/benchmarks/bin),
 # BENCH_CSV ($BENCH_BIN/results.csv), BENCH_SMALL=1 (small sizes: a check
-# that every benchmark runs and validates, not a measurement).
+# that every benchmark runs and validates, not a measurement),
+# BENCH_SYCL_FLAGS (more usycl++ flags for every SYCL program, e.g.
+# -fno-sycl-host-device-opt to measure a build without it).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -31,7 +33,8 @@ build() { # build <output> <command...>: only when a source is newer / missing
   [ -x "${1%% *}" ] || command -v "$1" >/dev/null || { echo "run.sh: no $1: cannot build $(basename "$out")" >&2; return 1; }
   "$@" -o "$out" || { echo "run.sh: building $(basename "$out") failed" >&2; return 1; }
 }
-sycl() { build "$1" "$usyclxx" -O3 "$here/$2"; }
+usyclxx_flags=(${BENCH_SYCL_FLAGS:-})
+sycl() { build "$1" "$usyclxx" -O3 "${usyclxx_flags[@]}" "$here/$2"; }
 cuda() { build "$1" "$nvcc" -O3 -arch=sm_90 "$here/$2"; }
 omp() { build "$1" g++ -O3 -fopenmp "$here/$2"; }
 
@@ -43,11 +46,11 @@ sycl sub_group_reduce_sycl sub_group_reduce/sub_group_reduce_sycl.cpp
 # Issue 21: one program built twice, the kernels specialised on the constants
 # their submissions capture, and generic.
 sycl host_device_opt_sycl host_device_opt/host_device_opt_sycl.cpp
-build host_device_opt_spec "$usyclxx" -O3 -fsycl-host-device-opt \
+build host_device_opt_spec "$usyclxx" -O3 "${usyclxx_flags[@]}" -fsycl-host-device-opt \
   "$here/host_device_opt/host_device_opt_sycl.cpp"
 # The tiled matmul with its local accessors' ranges folded (issues 20, 21).
-build matmul_spec "$usyclxx" -O3 -fsycl-host-device-opt "$here/matmul/matmul_sycl.cpp"
-build triad_assert "$usyclxx" -O3 -fsycl-device-code-split=per_kernel \
+build matmul_spec "$usyclxx" -O3 "${usyclxx_flags[@]}" -fsycl-host-device-opt "$here/matmul/matmul_sycl.cpp"
+build triad_assert "$usyclxx" -O3 "${usyclxx_flags[@]}" -fsycl-device-code-split=per_kernel \
   "$here/assert/triad_assert.cpp" "$here/assert/triad_ndebug.cpp"
 if [ $mode != cpu ]; then
   # Real-program patterns beside CUDA peers (issue 20): GPU rows only.

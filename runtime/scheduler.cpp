@@ -128,7 +128,8 @@ void place_local_memory(command_group &cg) {
   size_t offset = group_scratch_bytes;
   char *object = static_cast<char *>(cg.kernel_object->data());
   for (const local_slot &slot : cg.local_slots) {
-    size_t align = std::max<size_t>(slot.alignment, 8);
+    // Device code relies on local_accessor_alignment (local_memory_at).
+    size_t align = std::max<size_t>(slot.alignment, local_accessor_alignment);
     offset = (offset + align - 1) / align * align;
     std::memcpy(object + slot.offset, &offset, sizeof(size_t));
     offset += slot.bytes;
@@ -223,6 +224,42 @@ bool region_is_whole(const buffer_region &r, size_t bytes) {
   return r.offset_bytes == 0 && r.row_bytes * r.rows * r.slices == bytes;
 }
 
+// "NVIDIA H200 [0000:19:00.0]": tells two GPUs of one model apart in traces.
+std::string device_label(const device_impl &d) {
+  const auto &info = d.info();
+  return info.pci_address.empty() ? info.name : info.name + " [" + info.pci_address + "]";
+}
+
+// queue::memcpy. Between device allocations of two devices of the queue's
+// context the backend copies device to device where it can (CUDA: peer
+// access, cuMemcpyPeerAsync); otherwise, as every other copy, `memcpy`
+// (for two GPUs without peer access the driver stages it through the host).
+// Only a context of several devices has such pairs: others skip the lookups.
+void copy_usm(queue_impl &q, const command_group &cg, usycl::rt::backend_queue &bq) {
+  device_impl &dev = q.device();
+  if (cg.bytes && q.context()->devices().size() > 1) {
+    auto &registry = usycl::rt::usm_registry::get();
+    auto src = registry.find(cg.copy_src);
+    std::optional<usycl::rt::usm_allocation> dst;
+    if (src && src->kind == usycl::rt::usm_kind::device) dst = registry.find(cg.copy_dst);
+    if (dst && dst->kind == usycl::rt::usm_kind::device && dst->device != src->device) {
+      const bool peer = bq.copy_between_devices(cg.copy_dst, dst->device->backend_device(),
+                                                cg.copy_src, src->device->backend_device(),
+                                                cg.bytes);
+      if (usycl::rt::trace::enabled(usycl::rt::trace::level::basic))
+        usycl::rt::trace::writef(
+            "memcpy", "%zu bytes %p -> %p on %s: device to device (%s -> %s), %s", cg.bytes,
+            cg.copy_src, cg.copy_dst, dev.info().name.c_str(), device_label(*src->device).c_str(),
+            device_label(*dst->device).c_str(), peer ? "peer-to-peer" : "through the host");
+      if (!peer) bq.memcpy(cg.copy_dst, cg.copy_src, cg.bytes);
+      return;
+    }
+  }
+  USYCL_TRACE_IF(basic, "memcpy", "%zu bytes %p -> %p on %s", cg.bytes, cg.copy_src, cg.copy_dst,
+                 dev.info().name.c_str());
+  if (cg.bytes) bq.memcpy(cg.copy_dst, cg.copy_src, cg.bytes);
+}
+
 // Puts the command on `bq`; every dependency is complete or ordered before it.
 void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backend_queue &bq) {
   // Before prepare() moves buffer data to the device: a lost device must not
@@ -279,9 +316,7 @@ void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backen
     break;
   }
   case command_kind::usm_copy:
-    USYCL_TRACE_IF(basic, "memcpy", "%zu bytes %p -> %p on %s", cg.bytes, cg.copy_src,
-                   cg.copy_dst, dev.info().name.c_str());
-    if (cg.bytes) bq.memcpy(cg.copy_dst, cg.copy_src, cg.bytes);
+    copy_usm(q, cg, bq);
     break;
   case command_kind::usm_fill:
     USYCL_TRACE_IF(basic, "fill", "%zu bytes at %p (%zu-byte pattern) on %s", cg.bytes,

@@ -529,6 +529,28 @@ Error DeviceLinker::stubSpirvUnit(StringRef Input, const std::string &Output) {
   return Error::success();
 }
 
+// What opt runs on a unit: the -O level's pipeline, and for NVPTX then the
+// address spaces of generic pointers and the alignment they reveal. llc's
+// load-store vectorizer only reads the alignment a load already carries, and
+// before infer-address-spaces a local accessor's row is a generic pointer
+// whose alignment nothing knows: without this a 16-byte-aligned tile row is
+// read one float at a time (ld.shared.b32 x 4, not ld.shared.v4.f32).
+//
+// And a larger budget for what a trip count may cost to compute: a row loop
+// whose lanes start at their lane id (`for (c = lane; c < n; c += 32)`) has
+// the trip count (n - 1 - (lane & 31)) / 32 + 1, above the default budget
+// of 4, so LoopUnroll gave up on runtime unrolling and each lane had one
+// load in flight where CUDA has eight to sixteen (issue 20, row_reduce).
+static std::vector<std::string> optArguments(const OptimizationLevel &Level,
+                                             bool Spirv) {
+  std::string Flag = Level.optFlag(); // -O0 .. -O3, -Os, -Oz
+  if (Spirv || Level.isO0())
+    return {Flag};
+  return {"-passes=default<" + Flag.substr(1) +
+              ">,function(infer-address-spaces,infer-alignment)",
+          "-scev-cheap-expansion-budget=8"};
+}
+
 Expected<std::vector<DeviceImage>>
 DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
                            const std::vector<bool> &Kept,
@@ -597,7 +619,13 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
     }
     OptCommands.push_back(
         {*Opt,
-         {Options.Optimization.optFlag(), U.Input, "-o", UnitPath(U, "opt.bc")},
+         [&] {
+           std::vector<std::string> Args =
+               optArguments(Options.Optimization, Spirv);
+           append_range(Args, std::vector<std::string>{
+                                  U.Input, "-o", UnitPath(U, "opt.bc")});
+           return Args;
+         }(),
          ("opt for " + Target.Name).str()});
     if (Spirv) {
       LlcCommands.push_back({*Llc,

@@ -112,7 +112,7 @@ public:
   size_t hash_value() const noexcept { return std::hash<uint64_t>()(identity_); }
   const size_t *extents() const noexcept { return &range_[0]; }
   DataT *data() const noexcept {
-    return reinterpret_cast<DataT *>(detail::local_memory_base() + offset_);
+    return reinterpret_cast<DataT *>(detail::local_memory_at(offset_));
   }
 
 private:

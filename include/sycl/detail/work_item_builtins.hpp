@@ -115,6 +115,19 @@ USYCL_INLINE char *local_memory_base() {
 #endif
 }
 
+// Every local_accessor starts at a multiple of this many bytes of its
+// group's local memory (the runtime's place_local_memory).
+inline constexpr size_t local_accessor_alignment = 16;
+
+// The local memory `offset` bytes into the group's, for an offset the
+// runtime placed. Clearing the low bits (one AND per kernel) tells the
+// optimiser the alignment where an llvm.assume would be dropped by later
+// passes: rows of a tile whose stride is a multiple of 16 bytes are then
+// read 16 bytes at a time (ld.shared.v4), as CUDA's __shared__ arrays are.
+USYCL_INLINE char *local_memory_at(size_t offset) {
+  return local_memory_base() + (offset & ~(local_accessor_alignment - 1));
+}
+
 USYCL_INLINE void work_group_barrier() {
 #if USYCL_DEVICE_NVPTX
   __nvvm_barrier_sync(0);
