@@ -67,6 +67,8 @@ public:
   virtual uint64_t timestamp_ns() = 0;
 };
 
+class backend_device;
+
 // An in-order stream of device work (a CUDA stream, a CPU worker queue).
 // All calls return once the work is enqueued; errors that show up later are
 // reported by backend_event::wait / synchronize.
@@ -75,6 +77,18 @@ public:
   virtual ~backend_queue() = default;
   virtual void launch(const sycl::detail::kernel_launch &launch) = 0;
   virtual void memcpy(void *dst, const void *src, size_t bytes) = 0;
+  // A copy from device memory of `src_device` to device memory of
+  // `dst_device`, two different devices of this queue's backend (one of them
+  // normally this queue's): enqueued as a direct device-to-device copy where
+  // the backend can do one (CUDA: peer access) and then returns true. False
+  // when it cannot (the default); nothing was enqueued and the caller copies
+  // another way (memcpy, which may go through the host).
+  virtual bool copy_between_devices(void *dst, backend_device &dst_device,
+                                    const void *src, backend_device &src_device,
+                                    size_t bytes) {
+    (void)dst, (void)dst_device, (void)src, (void)src_device, (void)bytes;
+    return false;
+  }
   // Repeats the pattern `count` times from dst.
   virtual void fill(void *dst, const void *pattern, size_t pattern_size,
                     size_t count) = 0;

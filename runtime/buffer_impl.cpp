@@ -76,10 +76,21 @@ void buffer_impl::invalidate_others_locked(device_impl *keep) {
   for (auto &[dev, copy] : copies_)
     if (dev != keep) copy.valid = false;
   if (keep) host_valid_ = keep->uses_host_memory();
+  written_on_ = keep && !keep->uses_host_memory() ? keep : nullptr;
 }
 
 void buffer_impl::bring_to_host_locked() {
   if (host_valid_) return;
+  if (written_on_) {
+    auto it = copies_.find(written_on_);
+    if (it != copies_.end() && it->second.valid) {
+      USYCL_TRACE_IF(basic, "copy", "%zu bytes buffer %s -> host (synchronous)", bytes_,
+                     written_on_->info().name.c_str());
+      written_on_->backend_device().memcpy_sync(host_, it->second.ptr, bytes_);
+      host_valid_ = true;
+      return;
+    }
+  }
   for (auto &[dev, copy] : copies_)
     if (copy.valid) {
       USYCL_TRACE_IF(basic, "copy", "%zu bytes buffer %s -> host (synchronous)", bytes_,
@@ -110,7 +121,7 @@ void *buffer_impl::prepare(device_impl &device, usycl::rt::backend_queue &bq, ac
                   "buffer of " + std::to_string(bytes_) + " bytes does not fit in the memory of " +
                       device.info().name + "; use a smaller buffer or another device");
   }
-  if (!copy.valid && !no_init && !mode_discards(mode)) {
+  if (!copy.valid && !no_init && !mode_discards(mode) && !copy_from_writer_locked(device, copy, bq)) {
     bring_to_host_locked();
     USYCL_TRACE_IF(basic, "copy", "%zu bytes buffer host -> %s", bytes_, device.info().name.c_str());
     bq.memcpy(copy.ptr, host_, bytes_);
@@ -120,12 +131,36 @@ void *buffer_impl::prepare(device_impl &device, usycl::rt::backend_queue &bq, ac
   return copy.ptr;
 }
 
+// A buffer last written on another device of the same backend moves to
+// `device` directly (CUDA: peer-to-peer), enqueued on `bq`; false when the
+// backend cannot (the data then goes through the host).
+bool buffer_impl::copy_from_writer_locked(device_impl &device, device_copy &copy,
+                                          usycl::rt::backend_queue &bq) {
+  device_impl *from = written_on_;
+  if (!from || from == &device || &from->platform_ref() != &device.platform_ref()) return false;
+  auto it = copies_.find(from);
+  if (it == copies_.end() || !it->second.valid) return false;
+  if (!bq.copy_between_devices(copy.ptr, device.backend_device(), it->second.ptr,
+                               from->backend_device(), bytes_))
+    return false;
+  if (usycl::rt::trace::enabled(usycl::rt::trace::level::basic)) {
+    auto label = [](const device_impl &d) {
+      const auto &info = d.info();
+      return info.pci_address.empty() ? info.name : info.name + " [" + info.pci_address + "]";
+    };
+    usycl::rt::trace::writef("copy", "%zu bytes buffer %s -> %s, peer-to-peer", bytes_,
+                             label(*from).c_str(), label(device).c_str());
+  }
+  return true;
+}
+
 void *buffer_impl::prepare_host(access_mode mode, bool no_init) {
   std::lock_guard lock(mutex_);
   if (!no_init) bring_to_host_locked();
   if (mode_writes(mode)) {
     for (auto &[dev, copy] : copies_) copy.valid = false;
     host_valid_ = true;
+    written_on_ = nullptr;
   }
   return host_;
 }

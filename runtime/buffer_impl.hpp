@@ -38,7 +38,9 @@ public:
 
   // Makes the data current where `device` reads it and returns the address
   // device code uses. Copies to a device are enqueued on `bq` ahead of the
-  // command; copies from a device are synchronous (their writers finished).
+  // command: from the device that wrote the data last, device to device,
+  // where the backend can (CUDA peer access), else from the host. Copies
+  // from a device are synchronous (their writers finished).
   void *prepare(device_impl &device, usycl::rt::backend_queue &bq, access_mode mode,
                 bool no_init);
   // Same for the host (host accessors, host tasks, write-back).
@@ -61,6 +63,8 @@ private:
     bool valid = false;
   };
   void bring_to_host_locked();
+  bool copy_from_writer_locked(device_impl &device, device_copy &copy,
+                               usycl::rt::backend_queue &bq);
   void invalidate_others_locked(device_impl *keep);
 
   std::mutex mutex_;
@@ -69,6 +73,14 @@ private:
   std::unique_ptr<unsigned char[]> owned_;
   bool host_valid_ = true;
   std::map<device_impl *, device_copy> copies_;
+  // The device whose copy the last write on a device made current (null
+  // after a write on the host or the CPU device). Its copy is complete
+  // whenever another command needs the data: every later access depends on
+  // that writer, and a writer on another device is waited for on the host
+  // (scheduler.cpp). Other valid device copies may still be arriving (a
+  // read's copy, enqueued on its device's queue), so copies to the host
+  // and to other devices start from this one.
+  device_impl *written_on_ = nullptr;
   std::shared_ptr<event_impl> last_writer_;
   std::vector<std::shared_ptr<event_impl>> readers_;
   std::vector<const event_impl *> open_host_accesses_;

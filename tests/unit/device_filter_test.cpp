@@ -80,6 +80,34 @@ TEST(DeviceFilter, Indexes) {
   EXPECT_FALSE(f.accepts("native_cpu", cpu, 0));
 }
 
+// Issue 22: the selectors of a two-GPU run. The index is the device's
+// position in the CUDA backend's list (the driver's ordinal, after
+// CUDA_VISIBLE_DEVICES), never the CPU's.
+TEST(DeviceFilter, TwoGpuSelectors) {
+  auto both = parse_ok("cuda:0,1");
+  ASSERT_EQ(both.terms.size(), 1u);
+  ASSERT_EQ(both.terms[0].devices.size(), 2u);
+  EXPECT_TRUE(both.accepts("cuda", gpu, 0));
+  EXPECT_TRUE(both.accepts("cuda", gpu, 1));
+  EXPECT_FALSE(both.accepts("cuda", gpu, 2));
+  EXPECT_FALSE(both.accepts("native_cpu", cpu, 0));
+
+  auto second = parse_ok("cuda:1");
+  EXPECT_FALSE(second.accepts("cuda", gpu, 0));
+  EXPECT_TRUE(second.accepts("cuda", gpu, 1));
+  EXPECT_FALSE(second.accepts("cuda", gpu, 2));
+  EXPECT_FALSE(second.accepts("native_cpu", cpu, 0));
+
+  // Order in the list does not matter; the devices keep the backend's order.
+  auto reversed = parse_ok("cuda:1,0");
+  EXPECT_TRUE(reversed.accepts("cuda", gpu, 0));
+  EXPECT_TRUE(reversed.accepts("cuda", gpu, 1));
+  // Both GPUs and the CPU.
+  auto all = parse_ok("cuda:0,1;native_cpu:*");
+  EXPECT_TRUE(all.accepts("cuda", gpu, 1));
+  EXPECT_TRUE(all.accepts("native_cpu", cpu, 0));
+}
+
 TEST(DeviceFilter, MixedIndexAndTypeInOneTerm) {
   auto f = parse_ok("cuda:1,gpu");
   EXPECT_TRUE(f.accepts("cuda", gpu, 0)); // matches by type

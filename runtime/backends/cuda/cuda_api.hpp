@@ -45,10 +45,13 @@ enum : CUresult {
   CUDA_ERROR_INVALID_IMAGE = 200,
   CUDA_ERROR_INVALID_CONTEXT = 201,
   CUDA_ERROR_NO_BINARY_FOR_GPU = 209,
+  CUDA_ERROR_PEER_ACCESS_UNSUPPORTED = 217,
   CUDA_ERROR_INVALID_PTX = 218,
   CUDA_ERROR_UNSUPPORTED_PTX_VERSION = 222,
   CUDA_ERROR_NOT_FOUND = 500,
   CUDA_ERROR_NOT_READY = 600,
+  CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704,
+  CUDA_ERROR_TOO_MANY_PEERS = 711,
   CUDA_ERROR_NOT_PERMITTED = 800,
   CUDA_ERROR_NOT_SUPPORTED = 801,
 };
@@ -223,6 +226,15 @@ static_assert(sizeof(CUDA_ARRAY3D_DESCRIPTOR) == 40 && sizeof(CUDA_MEMCPY3D) == 
     (CUdeviceptr dst, CUdeviceptr src, size_t bytes))                          \
   X(memcpy_async, "cuMemcpyAsync", true, CUresult,                             \
     (CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream stream))         \
+  /* Peer access between devices (cuda_peer.hpp); optional: without them   \
+     copies between GPUs go through the host. */                             \
+  X(device_can_access_peer, "cuDeviceCanAccessPeer", false, CUresult,          \
+    (int *can_access, CUdevice dev, CUdevice peer))                            \
+  X(ctx_enable_peer_access, "cuCtxEnablePeerAccess", false, CUresult,          \
+    (CUcontext peer, unsigned flags))                                          \
+  X(memcpy_peer_async, "cuMemcpyPeerAsync", false, CUresult,                   \
+    (CUdeviceptr dst, CUcontext dst_ctx, CUdeviceptr src, CUcontext src_ctx,   \
+     size_t bytes, CUstream stream))                                           \
   X(memset_d8_async, "cuMemsetD8Async", true, CUresult,                        \
     (CUdeviceptr dst, unsigned char value, size_t n, CUstream stream))         \
   X(memset_d16_async, "cuMemsetD16Async", true, CUresult,                      \

@@ -34,6 +34,11 @@ public:
     return devices_;
   }
   std::string unavailable_reason() const override { return reason_; }
+  // USYCL_CUDA_PEER_ACCESS (cuda_peer.hpp), checked also without a GPU: a
+  // setting that cannot be honoured is never ignored.
+  std::string configuration_error() const override {
+    return cuda::peer_access_configuration_error();
+  }
 
 private:
   void discover() {

@@ -13,6 +13,7 @@
 #include "cuda_images.hpp"
 #include "cuda_kernel_cache.hpp"
 #include "cuda_launch_config.hpp"
+#include "cuda_peer.hpp"
 
 #include <atomic>
 #include <memory>
@@ -44,6 +45,9 @@ struct device_state {
   std::shared_ptr<device_fault> fault;
   // CUDA arrays and texture/surface objects of SYCL images (cuda_images.hpp).
   std::unique_ptr<image_objects> images;
+  // Whether this device's context may access other devices' memory, per
+  // peer, decided on the first copy between them (cuda_peer.hpp).
+  peer_links peers;
 
   ~device_state();
 };

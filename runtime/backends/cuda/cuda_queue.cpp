@@ -165,6 +165,30 @@ void cuda_queue::memcpy(void *dst, const void *src, size_t bytes) {
     fail(r, "copy of " + std::to_string(bytes) + " bytes");
 }
 
+bool cuda_queue::copy_between_devices(void *dst, backend_device &dst_device, const void *src,
+                                      backend_device &src_device, size_t bytes) {
+  auto *to = dynamic_cast<cuda_device *>(&dst_device);
+  auto *from = dynamic_cast<cuda_device *>(&src_device);
+  if (!to || !from || to == from) return false;
+  device_state &d = *to->state(), &s = *from->state();
+  // A third device's stream: left to cuMemcpyAsync.
+  if (&d != dev_.get() && &s != dev_.get()) return false;
+  // Before the peer decision: a lost device answers every call with its
+  // error; say which device it is.
+  dev_->fault->throw_if_lost();
+  (&d == dev_.get() ? s : d).fault->throw_if_lost();
+  if (!peer_copies_possible(s, d)) return false;
+  if (bytes == 0) return true;
+  ctx_.make_current();
+  CUresult r = api_.memcpy_peer_async(dptr(dst), d.ctx->get(), dptr(src), s.ctx->get(), bytes,
+                                      stream_);
+  if (r != CUDA_SUCCESS)
+    fail(r, "peer-to-peer copy of " + std::to_string(bytes) + " bytes from " + s.info.name +
+                " (CUDA device " + std::to_string(s.ordinal) + ") to " + d.info.name +
+                " (CUDA device " + std::to_string(d.ordinal) + ")");
+  return true;
+}
+
 void cuda_queue::fill(void *dst, const void *pattern, size_t pattern_size,
                       size_t count) {
   const fill_plan plan =

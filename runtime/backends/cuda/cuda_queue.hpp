@@ -20,6 +20,10 @@ public:
 
   void launch(const sycl::detail::kernel_launch &launch) override;
   void memcpy(void *dst, const void *src, size_t bytes) override;
+  // cuMemcpyPeerAsync on this stream when this queue's device is one of the
+  // two and peer access works both ways between them (cuda_peer.hpp).
+  bool copy_between_devices(void *dst, backend_device &dst_device, const void *src,
+                            backend_device &src_device, size_t bytes) override;
   void fill(void *dst, const void *pattern, size_t pattern_size,
             size_t count) override;
   void prefetch(const void *ptr, size_t bytes) override;
