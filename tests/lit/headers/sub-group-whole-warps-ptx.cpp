@@ -13,8 +13,10 @@
 //    totals itself; the scratch release after it goes, as nothing follows)
 //    and two in the kernel (a partial warp may lack the lanes to read the
 //    totals: warp 0 folds and hands the result over);
-//  * a work-group scan's warp 0 scans the warp totals in the steps that
-//    reach them (no shfl with a computed mask in the whole-warp entry).
+//  * a work-group scan's warp 0 scans the warp totals in five steps with no
+//    branch between them (a shuffle behind a branch ptxas cannot prove
+//    uniform gets a divergence check; no shfl with a computed mask in the
+//    whole-warp entry).
 //
 // REQUIRES: usycl-runtime-library
 // RUN: rm -rf %t && mkdir -p %t/tmp
@@ -52,6 +54,10 @@
 // WHOLE-LABEL: .entry {{.*}}GroupScan$ww(
 // WHOLE-NOT:   shfl.sync.{{.*}}, %r{{[0-9]+}};
 // WHOLE:       barrier.sync
+// WHOLE-NOT:   shfl.sync.{{.*}}, %r{{[0-9]+}};
+// WHOLE:       shfl.sync.up.b32 {{.*}}, 1, 0, -1;
+// WHOLE-NOT:   bra
+// WHOLE:       shfl.sync.up.b32 {{.*}}, 16, 0, -1;
 // WHOLE-NOT:   shfl.sync.{{.*}}, %r{{[0-9]+}};
 // WHOLE:       barrier.sync
 // WHOLE-NOT:   shfl.sync.{{.*}}, %r{{[0-9]+}};
