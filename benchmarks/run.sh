@@ -44,12 +44,15 @@ sycl reduction_sycl reduction/reduction_sycl.cpp
 sycl matmul_sycl matmul/matmul_sycl.cpp
 sycl sub_group_reduce_sycl sub_group_reduce/sub_group_reduce_sycl.cpp
 # Issue 21: one program built twice, the kernels specialised on the constants
-# their submissions capture, and generic.
-sycl host_device_opt_sycl host_device_opt/host_device_opt_sycl.cpp
+# their submissions capture (the -O2/-O3 default) and generic.
+build host_device_opt_sycl "$usyclxx" -O3 "${usyclxx_flags[@]}" -fno-sycl-host-device-opt \
+  "$here/host_device_opt/host_device_opt_sycl.cpp"
 build host_device_opt_spec "$usyclxx" -O3 "${usyclxx_flags[@]}" -fsycl-host-device-opt \
   "$here/host_device_opt/host_device_opt_sycl.cpp"
-# The tiled matmul with its local accessors' ranges folded (issues 20, 21).
-build matmul_spec "$usyclxx" -O3 "${usyclxx_flags[@]}" -fsycl-host-device-opt "$here/matmul/matmul_sycl.cpp"
+# The tiled matmul as built by default (its local accessors' ranges folded,
+# issues 20, 21) and generic (-fno-sycl-host-device-opt).
+build matmul_generic "$usyclxx" -O3 "${usyclxx_flags[@]}" -fno-sycl-host-device-opt \
+  "$here/matmul/matmul_sycl.cpp"
 build triad_assert "$usyclxx" -O3 "${usyclxx_flags[@]}" -fsycl-device-code-split=per_kernel \
   "$here/assert/triad_assert.cpp" "$here/assert/triad_ndebug.cpp"
 if [ $mode != cpu ]; then
@@ -58,6 +61,8 @@ if [ $mode != cpu ]; then
   sycl local_memory_sycl local_memory/local_memory_sycl.cpp
   sycl reductions_sycl reductions/reductions_sycl.cpp
   sycl atomics_sycl atomics/atomics_sycl.cpp
+  # Several GPUs in one process (issue 22).
+  sycl multi_gpu_sycl multi_gpu/multi_gpu_sycl.cpp
   cuda stream_cuda stream/stream_cuda.cu
   cuda launch_cuda launch/launch_cuda.cu
   cuda triad_cuda assert/triad_cuda.cu
@@ -66,6 +71,7 @@ if [ $mode != cpu ]; then
   cuda local_memory_cuda local_memory/local_memory_cuda.cu
   cuda reductions_cuda reductions/reductions_cuda.cu
   cuda atomics_cuda atomics/atomics_cuda.cu
+  cuda multi_gpu_cuda multi_gpu/multi_gpu_cuda.cu
 fi
 if [ $mode != cuda ]; then
   omp stream_omp stream/stream_omp.cpp
@@ -142,6 +148,40 @@ patterns() {
   pattern_rows "atomics cuda" higher GB/s global_relaxed_GBps global_acq_rel_GBps local_GBps
 }
 
+# Issue 22, several GPUs in one process: the triad on GPU 0 alone and split
+# over every GPU (and their ratio, the scaling), the copy between GPU 0 and
+# GPU 1 each way (queue::memcpy beside cudaMemcpyPeerAsync with peer access),
+# and GPU 0 -> 1 with peer access off on both sides (USYCL_CUDA_PEER_ACCESS=0
+# beside cudaMemcpyPeer before cudaDeviceEnablePeerAccess). With one GPU the
+# rows after the first are '-'.
+multi_gpu() {
+  local mg_args="28 20 1024" s n g a b a1 b1 sa na d m off
+  [ "$small" = 1 ] && mg_args="20 3 16"
+  pair s n 'cuda:*' multi_gpu_sycl multi_gpu_cuda $mg_args; echo "$s$n"
+  g=$(value "$s" gpus)
+  a1=$(value "$s" triad_1gpu_GBps); b1=$(value "$n" cuda_triad_1gpu_GBps)
+  add "multi-gpu cuda" "triad 1 GPU GB/s" "$a1" "$b1" "$(ratio "$a1" "$b1")" higher
+  if [ -n "$g" ] && [ "$g" -lt 2 ]; then
+    for m in "triad all GPUs GB/s" "triad scaling (x 1 GPU)" "peer copy 0->1 GB/s" \
+             "peer copy 1->0 GB/s" "copy 0->1 peer access off GB/s"; do
+      add "multi-gpu cuda" "$m" - - - higher
+    done
+    return 0
+  fi
+  a=$(value "$s" triad_multi_GBps); b=$(value "$n" cuda_triad_multi_GBps)
+  add "multi-gpu cuda" "triad ${g:-?} GPUs GB/s" "$a" "$b" "$(ratio "$a" "$b")" higher
+  # The scaling of the best rounds (each program's own line is per round).
+  sa=$(ratio "$a" "$a1"); na=$(ratio "$b" "$b1")
+  add "multi-gpu cuda" "triad scaling (x 1 GPU)" "$sa" "$na" "$(ratio "$sa" "$na")" higher
+  for d in 01 10; do
+    a=$(value "$s" peer_${d}_GBps); b=$(value "$n" cuda_peer_${d}_GBps)
+    add "multi-gpu cuda" "peer copy ${d:0:1}->${d:1:1} GB/s" "$a" "$b" "$(ratio "$a" "$b")" higher
+  done
+  off=$(USYCL_CUDA_PEER_ACCESS=0 run 'cuda:*' multi_gpu_sycl $mg_args peer); echo "$off"
+  a=$(value "$off" peer_01_GBps); b=$(value "$n" cuda_peer_01_staged_GBps)
+  add "multi-gpu cuda" "copy 0->1 peer access off GB/s" "$a" "$b" "$(ratio "$a" "$b")" higher
+}
+
 bench() { # bench <cpu|cuda>
   local dev=$1 sel peer s_args t_args l_args r_args m_args
   if [ $dev = cuda ]; then sel='cuda:*'; else sel='native_cpu:*'; fi
@@ -178,12 +218,12 @@ bench() { # bench <cpu|cuda>
   fi
   local mm_peer=matmul_cuda mm_metric=cuda_tiled_GFLOPs variant
   [ $dev = cpu ] && mm_peer=matmul_omp mm_metric=omp_GFLOPs
-  # The generic build, and the -fsycl-host-device-opt one (the local
-  # accessors' 16 x 16 ranges folded), each beside the native peer.
-  for variant in sycl spec; do
+  # The default build (-fsycl-host-device-opt at -O3: the local accessors'
+  # 16 x 16 ranges folded) and the generic one, each beside the native peer.
+  for variant in sycl generic; do
     pair s n "$sel" matmul_$variant $mm_peer $m_args; echo "$s$n"
     local a b; a=$(value "$s" tiled_GFLOPs); b=$(value "$n" $mm_metric)
-    add "tiled matmul $dev$([ $variant = spec ] && echo ' (host-device opt)')" "GFLOP/s" \
+    add "tiled matmul $dev$([ $variant = generic ] && echo ' (generic)')" "GFLOP/s" \
       "$a" "$b" "$(ratio "$a" "$b")" higher
   done
   # Sub-group reduce and scan: reqd_sub_group_size(16), on CUDA (32 only)
@@ -201,6 +241,7 @@ bench() { # bench <cpu|cuda>
     add "sub-group $k $dev (width ${w:-?})" "GB/s" "$a" "$b" "$q" higher
   done
   [ $dev = cuda ] && patterns
+  [ $dev = cuda ] && multi_gpu
   # Issue 21: specialised vs generic build of one program, on the same device
   # (the "native" column is the generic build).
   local h_args="26 20"

@@ -322,7 +322,7 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
 
   // -fsycl-host-device-opt: the plan of each source, read by its GPU passes
   // and its host pass (after the source, so precompiled headers are shared).
-  const bool Specialize = Options.HostDeviceOpt && !Options.Optimization.isO0() &&
+  const bool Specialize = Options.hostDeviceOpt() &&
                           (Action == DriverAction::Link || Action == DriverAction::Compile ||
                            Action == DriverAction::HostAssembly);
   auto AddPlan = [](Command &C, const std::optional<std::string> &SpecializationPlan) {

@@ -55,9 +55,13 @@ bool planHasKernels(const std::string &Plan) {
 } // namespace
 
 std::optional<std::string> SourceCompiler::planSpecializations(const InputFile &Source) {
+  // Asked for: say what is lost. On by default (-O2 and above): the source
+  // is compiled generic as it would be without the option, quietly (-v
+  // still tells).
   auto Skip = [&](const Twine &Why) -> std::optional<std::string> {
-    printWarning("-fsycl-host-device-opt: '" + Source.Path +
-                 "' is compiled without host-device specialisation: " + Why);
+    if (Options.hostDeviceOptRequested() || Runner.verbose())
+      printWarning("-fsycl-host-device-opt: '" + Source.Path +
+                   "' is compiled without host-device specialisation: " + Why);
     return std::nullopt;
   };
   std::string RaiseTool = raiseTool();
@@ -84,17 +88,22 @@ std::optional<std::string> SourceCompiler::planSpecializations(const InputFile &
                 "-o",
                 Temps.uniqueFile(Stem + ".hdo", "mlir")};
 
-  for (Command *C : {&Device, &Host, &Raise}) {
-    CommandResult R = Runner.run(*C);
-    if (!R.succeeded()) {
-      // The source's own passes report its errors; here only say what is lost.
-      if (Runner.verbose())
-        errs() << R.Stderr;
-      return Skip(C->Description + " failed" + (Runner.verbose() ? "" : " (-v shows why)"));
-    }
-    if (C == &Raise && Remarks)
+  // The device and host raising passes side by side, then the raising.
+  auto Failed = [&](const Command &C, const CommandResult &R) {
+    // The source's own passes report its errors; here only say what is lost.
+    if (Runner.verbose())
       errs() << R.Stderr;
-  }
+    return Skip(C.Description + " failed" + (Runner.verbose() ? "" : " (-v shows why)"));
+  };
+  std::vector<CommandResult> Frontends = Runner.runAll({Device, Host});
+  for (size_t I = 0; I < Frontends.size(); ++I)
+    if (!Frontends[I].succeeded())
+      return Failed(I == 0 ? Device : Host, Frontends[I]);
+  CommandResult R = Runner.run(Raise);
+  if (!R.succeeded())
+    return Failed(Raise, R);
+  if (Remarks)
+    errs() << R.Stderr;
   if (!planHasKernels(Plan))
     return std::nullopt;
   return Plan;

@@ -30,6 +30,17 @@ std::string OptimizationLevel::optFlag() const {
       .Default("-O3"); // -O4 and up, -Ofast
 }
 
+bool OptimizationLevel::atLeastO2() const {
+  const std::string Opt = optFlag(); // -O4 and up, -Ofast: -O3
+  return given() && (Opt == "-O2" || Opt == "-O3");
+}
+
+bool DriverOptions::hostDeviceOpt() const {
+  if (Optimization.isO0())
+    return false;
+  return HostDeviceOpt.value_or(Optimization.atLeastO2());
+}
+
 std::string OptimizationLevel::llcFlag() const {
   if (!given())
     return "-O3";
@@ -696,8 +707,8 @@ void printHelp() {
             "(overrides the installed one)\n"
             "  -fsycl-raise-host -S -emit-mlir the host module raised to the "
             "MLIR SYCL dialect\n"
-            "  -fsycl-host-device-opt          kernels specialised on the "
-            "constants their submissions capture\n\n"
+            "  -f[no-]sycl-host-device-opt     kernels specialised on the "
+            "constants their submissions capture (on at -O2 and above)\n\n"
             "COMMON OPTIONS:\n"
             "  -o <file>          output file\n"
             "  -O0 -O1 -O2 -O3 -Os -Oz -Ofast  optimization (device code: "
@@ -744,6 +755,8 @@ void printHelp() {
             "width without reqd_sub_group_size\n"
             "  USYCL_CPU_HUGE_PAGES=0     the CPU device's large "
             "allocations keep ordinary pages\n"
+            "  USYCL_CUDA_PEER_ACCESS=0   copies between GPUs go through the "
+            "host (no peer access)\n"
             "  USYCL_ASSERT_ABORT=1, USYCL_ASSERT_BREAK=1  a failed device "
             "assert aborts / stops\n"
             "  USYCL_CHECK=1              debug checks: USM use after free, CPU accessor bounds\n"

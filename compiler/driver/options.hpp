@@ -61,6 +61,8 @@ struct OptimizationLevel {
 
   bool given() const { return !Flag.empty(); }
   bool isO0() const { return Flag == "-O0"; }
+  // -O2, -O3, -O4 and up, -Ofast: what -fsycl-host-device-opt is on at.
+  bool atLeastO2() const;
   // Device pass: the user's level; -O2 when none was given, because device
   // code that is not optimized is rarely what anyone wants (as DPC++ does).
   std::string devicePassFlag() const { return given() ? Flag : "-O2"; }
@@ -85,7 +87,14 @@ struct DriverOptions {
   bool EmitMLIR = false;
   // -fsycl-host-device-opt: kernels specialised on the constants their
   // submissions capture (issue 21, docs/mlir.md; host_device_opt.cpp).
-  bool HostDeviceOpt = false;
+  // -f[no-]sycl-host-device-opt as given; unset: on at -O2 and above
+  // (hostDeviceOpt()).
+  std::optional<bool> HostDeviceOpt;
+  // Whether sources are specialised on their submissions' constants, and
+  // whether the user asked for it (a source that cannot be planned is then
+  // reported; when on by default it is compiled generic without a word).
+  bool hostDeviceOpt() const;
+  bool hostDeviceOptRequested() const { return HostDeviceOpt.value_or(false); }
 
   // The targets to compile and link for. With -fsycl-fixed-targets, only
   // those in both lists (seed 002's intersection rule; the CPU is x86_64),
