@@ -15,13 +15,15 @@
 //      the host registers the clones with the runtime, which launches a
 //      clone only when the kernel object holds the folded bytes.
 //
-// A source the planning cannot handle compiles as without the option (a
-// warning says so); an optimisation never fails a build.
+// On by default at -O2 and above. A source the planning cannot handle
+// compiles as without the option (a warning says so when the option was
+// given, or -v); an optimisation never fails a build.
 //
 //===----------------------------------------------------------------------===//
 
 #include "compile.hpp"
 #include "diagnostics.hpp"
+#include "precompiled_header.hpp"
 #include "temp_dir.hpp"
 #include "toolchain.hpp"
 
@@ -88,22 +90,34 @@ std::optional<std::string> SourceCompiler::planSpecializations(const InputFile &
                 "-o",
                 Temps.uniqueFile(Stem + ".hdo", "mlir")};
 
-  // The device and host raising passes side by side, then the raising.
-  auto Failed = [&](const Command &C, const CommandResult &R) {
-    // The source's own passes report its errors; here only say what is lost.
-    if (Runner.verbose())
-      errs() << R.Stderr;
-    return Skip(C.Description + " failed" + (Runner.verbose() ? "" : " (-v shows why)"));
-  };
-  std::vector<CommandResult> Frontends = Runner.runAll({Device, Host});
-  for (size_t I = 0; I < Frontends.size(); ++I)
-    if (!Frontends[I].succeeded())
-      return Failed(I == 0 ? Device : Host, Frontends[I]);
-  CommandResult R = Runner.run(Raise);
-  if (!R.succeeded())
-    return Failed(Raise, R);
-  if (Remarks)
-    errs() << R.Stderr;
+  // One after the other: the device pass writes the integration header the
+  // host pass includes. Both read <sycl/sycl.hpp> precompiled where the
+  // source allows (precompiled_header.hpp; their own configurations).
+  std::vector<Command> Frontends = {Device, Host};
+  PrecompiledHeaders Headers(Tools, Runner);
+  std::vector<PrecompiledHeaders::Use> Uses =
+      Headers.prepare(Frontends, {{0, Source.Path, {}}, {1, Source.Path, {}}});
+  for (size_t I = 0; I <= Frontends.size(); ++I) {
+    const Command &C = I < Frontends.size() ? Frontends[I] : Raise;
+    std::vector<CommandResult> R = {Runner.run(C)};
+    if (I < Frontends.size()) {
+      // A damaged cached header costs a rerun without it, never the plan.
+      std::vector<Command> One = {Frontends[I]};
+      std::vector<PrecompiledHeaders::Use> OneUse;
+      for (const PrecompiledHeaders::Use &U : Uses)
+        if (U.Index == I)
+          OneUse.push_back({0, U.SourcePath, U.Header});
+      Headers.retryFailures(One, R, OneUse);
+    }
+    if (!R[0].succeeded()) {
+      // The source's own passes report its errors; here only say what is lost.
+      if (Runner.verbose())
+        errs() << R[0].Stderr;
+      return Skip(C.Description + " failed" + (Runner.verbose() ? "" : " (-v shows why)"));
+    }
+    if (&C == &Raise && Remarks)
+      errs() << R[0].Stderr;
+  }
   if (!planHasKernels(Plan))
     return std::nullopt;
   return Plan;
