@@ -18,7 +18,8 @@ usycl_e2e(assert_hang SOURCES assert_hang.cpp HEADERS ${ASSERT_HEADERS})
 
 # The four rows of the seed's NDEBUG table (impl.cpp / main.cpp), one image
 # per kernel: isAssertEnabled per image (runtime query) and which asserts fire.
-set(_rows_args SEPARATE SOURCES assert_rows_main.cpp assert_rows_impl.cpp
+# (ONCE: they check the sm_90 image too, which the CPU-only second build lacks.)
+set(_rows_args SEPARATE ONCE SOURCES assert_rows_main.cpp assert_rows_impl.cpp
     HEADERS ${ASSERT_HEADERS} FLAGS -fsycl-device-code-split=per_kernel)
 usycl_e2e(assert_rows_1 ${_rows_args} -DROW_IMPL_NDEBUG -DROW_MAIN_NDEBUG) # both NDEBUG
 usycl_e2e(assert_rows_2 ${_rows_args} -DROW_IMPL_NDEBUG)                   # impl NDEBUG
