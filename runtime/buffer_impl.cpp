@@ -143,14 +143,9 @@ bool buffer_impl::copy_from_writer_locked(device_impl &device, device_copy &copy
   if (!bq.copy_between_devices(copy.ptr, device.backend_device(), it->second.ptr,
                                from->backend_device(), bytes_))
     return false;
-  if (usycl::rt::trace::enabled(usycl::rt::trace::level::basic)) {
-    auto label = [](const device_impl &d) {
-      const auto &info = d.info();
-      return info.pci_address.empty() ? info.name : info.name + " [" + info.pci_address + "]";
-    };
+  if (usycl::rt::trace::enabled(usycl::rt::trace::level::basic))
     usycl::rt::trace::writef("copy", "%zu bytes buffer %s -> %s, peer-to-peer", bytes_,
-                             label(*from).c_str(), label(device).c_str());
-  }
+                             from->trace_label().c_str(), device.trace_label().c_str());
   return true;
 }
 

@@ -20,6 +20,11 @@ device_impl::device_impl(std::shared_ptr<usycl::rt::backend_device> dev, platfor
     : dev_(std::move(dev)), platform_ref_(platform), platform_(platform_owner),
       verdicts_(std::make_unique<kernel_verdict_cache>()) {}
 
+std::string device_impl::trace_label() const {
+  const auto &i = info();
+  return i.pci_address.empty() ? i.name : i.name + " [" + i.pci_address + "]";
+}
+
 bool device_impl::has(aspect a) const {
   const auto &aspects = info().aspects;
   return std::find(aspects.begin(), aspects.end(), static_cast<int>(a)) != aspects.end();

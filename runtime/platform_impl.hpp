@@ -61,6 +61,8 @@ public:
   bool is_gpu() const { return info().kind == usycl::rt::device_kind::gpu; }
   // Whether device code reads host memory directly (the CPU backend).
   bool uses_host_memory() const { return is_cpu(); }
+  // "NVIDIA H200 [0000:19:00.0]": tells two GPUs of one model apart in traces.
+  std::string trace_label() const;
 
 private:
   std::shared_ptr<usycl::rt::backend_device> dev_;

@@ -224,12 +224,6 @@ bool region_is_whole(const buffer_region &r, size_t bytes) {
   return r.offset_bytes == 0 && r.row_bytes * r.rows * r.slices == bytes;
 }
 
-// "NVIDIA H200 [0000:19:00.0]": tells two GPUs of one model apart in traces.
-std::string device_label(const device_impl &d) {
-  const auto &info = d.info();
-  return info.pci_address.empty() ? info.name : info.name + " [" + info.pci_address + "]";
-}
-
 // queue::memcpy. Between device allocations of two devices of the queue's
 // context the backend copies device to device where it can (CUDA: peer
 // access, cuMemcpyPeerAsync); otherwise, as every other copy, `memcpy`
@@ -249,8 +243,8 @@ void copy_usm(queue_impl &q, const command_group &cg, usycl::rt::backend_queue &
       if (usycl::rt::trace::enabled(usycl::rt::trace::level::basic))
         usycl::rt::trace::writef(
             "memcpy", "%zu bytes %p -> %p on %s: device to device (%s -> %s), %s", cg.bytes,
-            cg.copy_src, cg.copy_dst, dev.info().name.c_str(), device_label(*src->device).c_str(),
-            device_label(*dst->device).c_str(), peer ? "peer-to-peer" : "through the host");
+            cg.copy_src, cg.copy_dst, dev.info().name.c_str(), src->device->trace_label().c_str(),
+            dst->device->trace_label().c_str(), peer ? "peer-to-peer" : "through the host");
       if (!peer) bq.memcpy(cg.copy_dst, cg.copy_src, cg.bytes);
       return;
     }
