@@ -149,6 +149,29 @@ bool buffer_impl::copy_from_writer_locked(device_impl &device, device_copy &copy
   return true;
 }
 
+// Waiting for the writer and then copying costs two round trips to the
+// device (the copy is synchronous); the copy ordered behind the writer on
+// its own queue costs one, as a kernel followed by cudaMemcpy does.
+bool buffer_impl::bring_to_host_behind(const std::shared_ptr<event_impl> &writer) {
+  if (!writer || writer->get_state() != event_impl::state::enqueued || !writer->bq() ||
+      !writer->queue())
+    return false;
+  std::lock_guard lock(mutex_);
+  if (host_valid_ || written_on_ != &writer->queue()->device()) return false;
+  auto it = copies_.find(written_on_);
+  if (it == copies_.end() || !it->second.valid) return false;
+  try {
+    writer->bq()->memcpy(host_, it->second.ptr, bytes_);
+    writer->bq()->record(false)->wait(); // host_ may be pinned: the copy is then asynchronous
+  } catch (...) {
+    return false; // the copy after the wait reports the device's error
+  }
+  USYCL_TRACE_IF(basic, "copy", "%zu bytes buffer %s -> host (behind its writer)", bytes_,
+                 written_on_->info().name.c_str());
+  host_valid_ = true;
+  return true;
+}
+
 void *buffer_impl::prepare_host(access_mode mode, bool no_init) {
   std::lock_guard lock(mutex_);
   if (!no_init) bring_to_host_locked();
@@ -178,6 +201,12 @@ void buffer_impl::wait_all() {
 }
 
 void buffer_impl::release() {
+  std::shared_ptr<event_impl> writer;
+  {
+    std::lock_guard lock(mutex_);
+    if (!released_ && write_back_ && (final_data_ || final_writer_)) writer = last_writer_;
+  }
+  bring_to_host_behind(writer);
   wait_all();
   std::lock_guard lock(mutex_);
   if (released_) return;
@@ -256,6 +285,7 @@ host_access buffer_host_access(const std::shared_ptr<buffer_impl> &b, access_mod
   auto deps = b->add_host_access(access, mode);
   // Ends the access also when bringing the data to the host throws.
   std::shared_ptr<void> token(nullptr, [b, access](void *) { b->end_host_access(access); });
+  if (!no_init && deps.size() == 1) b->bring_to_host_behind(deps.front());
   for (auto &d : deps) d->wait();
   void *ptr = b->prepare_host(mode, no_init);
   access->set_enqueued(nullptr, nullptr, nullptr);

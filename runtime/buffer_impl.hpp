@@ -45,6 +45,11 @@ public:
                 bool no_init);
   // Same for the host (host accessors, host tasks, write-back).
   void *prepare_host(access_mode mode, bool no_init);
+  // Where `writer` (a command the host is about to wait for) made the
+  // device copy current and is still on its backend queue, enqueues the
+  // copy to the host right behind it and waits for both at once; false
+  // (nothing done) otherwise, and prepare_host copies after the wait.
+  bool bring_to_host_behind(const std::shared_ptr<event_impl> &writer);
 
   // Waits for every command that touches the buffer (not for open host
   // accessors).

@@ -18,11 +18,13 @@
 #include "trace.hpp"
 #include "usm_registry.hpp"
 
+#include <sycl/detail/buffer_api.hpp>
 #include <sycl/detail/command_group.hpp>
 #include <sycl/property_list.hpp>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -425,4 +427,62 @@ TEST(MultiDeviceBuffer, ThroughTheScheduler) {
   EXPECT_EQ(out, src);
   buf->release();
   EXPECT_EQ(host, src) << "written back from device 0's copy";
+}
+
+// A host accessor (and the write-back) of a buffer whose writer is still on
+// its GPU queue: the copy to the host is enqueued on that queue behind the
+// writer (one wait for both, as cudaMemcpy after a kernel), not a
+// synchronous copy after waiting for the writer; once the writer is
+// complete, the synchronous copy again.
+TEST(MultiDeviceBuffer, HostCopiesRideBehindTheirWriter) {
+  two_gpus rig;
+  trace_file trace;
+  const size_t n = 128, bytes = n * sizeof(int);
+  std::vector<int> host(n, 0), src = iota_ints(n, 3, 1);
+  auto buf = std::make_shared<sd::buffer_impl>(bytes, host.data(), nullptr, 0);
+  sd::buffer_region whole;
+  whole.row_bytes = whole.row_pitch = bytes;
+  auto write = [&](sd::queue_impl &q) {
+    sd::command_group cg;
+    cg.kind = sd::command_kind::ptr_to_buffer;
+    cg.requirements.push_back({buf, sycl::access_mode::write, false});
+    cg.copy_src = src.data();
+    cg.bytes = bytes;
+    cg.region_dst = whole;
+    return sd::submit(q, std::move(cg));
+  };
+  auto writer = write(*rig.q1);
+  ASSERT_EQ(writer->get_state(), sd::event_impl::state::enqueued);
+  calls.clear();
+  {
+    sd::host_access h = sd::buffer_host_access(buf, sycl::access_mode::read, false);
+    EXPECT_TRUE(calls.memcpy_sync.empty());
+    ASSERT_EQ(calls.memcpy_async.size(), 1u);
+    EXPECT_EQ(calls.memcpy_async[0].dst, host.data());
+    EXPECT_EQ(std::memcmp(h.ptr, src.data(), bytes), 0);
+  }
+  EXPECT_NE(trace.text().find("copy: 512 bytes buffer fake GPU -> host (behind its writer)\n"),
+            std::string::npos)
+      << trace.text();
+
+  // A finished writer: nothing to ride behind.
+  src = iota_ints(n, 5, 2);
+  write(*rig.q0)->wait();
+  calls.clear();
+  {
+    sd::host_access h = sd::buffer_host_access(buf, sycl::access_mode::read, false);
+    EXPECT_TRUE(calls.memcpy_async.empty());
+    ASSERT_EQ(calls.memcpy_sync.size(), 1u);
+    EXPECT_EQ(std::memcmp(h.ptr, src.data(), bytes), 0);
+  }
+
+  // The write-back at release.
+  src = iota_ints(n, 7, 3);
+  std::fill(host.begin(), host.end(), 0);
+  write(*rig.q0);
+  calls.clear();
+  buf->release();
+  EXPECT_TRUE(calls.memcpy_sync.empty());
+  ASSERT_EQ(calls.memcpy_async.size(), 1u);
+  EXPECT_EQ(host, src);
 }
