@@ -45,6 +45,25 @@ namespace usycl::driver {
 
 namespace {
 
+// Variables in shared memory (NVPTX address space 3) belong to one launch
+// and no host API can name them, so once the device program is linked
+// nothing outside it refers to them: internal, opt drops the ones whose
+// values nothing reads. (The headers' nd_launch_offset, which every
+// nd_range kernel stores for the free-function work-item queries, is one:
+// a shared store per work-item in kernels that never ask.) Declarations,
+// the dynamic shared memory among them, stay as they are.
+void internalizeSharedVariables(Module &M) {
+  constexpr unsigned SharedAddressSpace = 3;
+  if (!M.getTargetTriple().isNVPTX())
+    return;
+  for (GlobalVariable &GV : M.globals())
+    if (GV.getAddressSpace() == SharedAddressSpace && !GV.isDeclaration() &&
+        !GV.hasLocalLinkage()) {
+      GV.setLinkage(GlobalValue::InternalLinkage);
+      GV.setComdat(nullptr);
+    }
+}
+
 // Collects the IR linker's errors (duplicate definitions, mismatched types)
 // so they reach the user as one driver error instead of LLVM's default
 // "error:" lines without context.
@@ -219,6 +238,8 @@ Error DeviceLinker::linkBitcode(const TargetInfo &Target,
       return LinkFailure("while adding libdevice:");
     LibdeviceNote = " + " + **Libdevice + " (only needed, internalized)";
   }
+
+  internalizeSharedVariables(*Linked);
 
   Runner.noteInProcessStep(
       "link device code for " + Target.Name + ": " +

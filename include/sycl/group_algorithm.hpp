@@ -217,6 +217,23 @@ struct warp_pos {
         mask(lanes_mask(width)), whole(__usycl_nvptx_whole_warps()) {}
 };
 
+// Work-groups of up to this many warps (256 work-items, the most common
+// size) fold and scan their warp totals in three shuffle steps, as CUDA code
+// written for 8 warps does, instead of five.
+inline constexpr uint32_t few_warps = 8;
+
+// Inclusive scan of a whole warp's values over the first 2^Steps lanes of
+// each slice (lanes past them combine values of their own slice only).
+template <uint32_t Steps, typename T, typename Op>
+USYCL_INLINE T warp_scan_steps(T t, const Op &op, uint32_t lane) {
+  for (uint32_t off = 1; off < (1u << Steps); off <<= 1) {
+    const T y = lane_shuffle<shfl_kind::up>(0xffffffffu, 32, t, off);
+    if (lane % (1u << Steps) >= off)
+      t = op_apply(op, y, t);
+  }
+  return t;
+}
+
 // The fold of the warp totals (nwarps of them at `totals`), in every lane of
 // a whole warp. With a known identity, the lanes past nwarps take it and a
 // full butterfly runs without a branch, as CUDA's `warp_sum(lane < warps ?
@@ -231,6 +248,17 @@ USYCL_INLINE T fold_warp_totals(T t, const Op &op, uint32_t lane, uint32_t nwarp
     return redux<T, Op>(all, lane < nwarps ? scratch_load(totals + lane * sizeof(T), t)
                                            : known_identity_v<Op, T>);
   } else if constexpr (has_known_identity_v<Op, T>) {
+    // Up to 8 warps (groups of up to 256): each 8-lane slice of the warp
+    // holds all the totals, so three butterfly steps leave the result in
+    // every lane. One branch on a value uniform across the group, taken
+    // before any shuffle, so every shuffle keeps its full mask.
+    if (nwarps <= few_warps) {
+      const uint32_t slot = lane % few_warps;
+      t = slot < nwarps ? scratch_load(totals + slot * sizeof(T), t) : known_identity_v<Op, T>;
+      for (uint32_t off = few_warps / 2; off > 0; off >>= 1)
+        t = op_apply(op, t, lane_shuffle<shfl_kind::bfly>(all, 32, t, off));
+      return t;
+    }
     t = lane < nwarps ? scratch_load(totals + lane * sizeof(T), t) : known_identity_v<Op, T>;
     for (uint32_t off = widest_lane_step; off > 0; off >>= 1)
       t = op_apply(op, t, lane_shuffle<shfl_kind::bfly>(all, 32, t, off));
@@ -358,17 +386,15 @@ USYCL_INLINE scan_result<T> wg_scan_nvptx(uint32_t lid, uint32_t n, T x, const O
       scratch_store(A + p.warp * sizeof(T), v);
     work_group_barrier();
     if (p.warp == 0) {
-      // Lanes past nwarps scan stale data; they only feed higher lanes. All
-      // five steps, unconditionally: skipping those past nwarps put each
-      // shuffle behind a branch ptxas cannot prove uniform (a divergence
-      // check and a WARPSYNC per step; H200: 1990-1997 GB/s vs 2032-2040
-      // with the five steps, CUDA's three for 8 warps 2233).
+      // Lanes past nwarps scan stale data; they only feed higher lanes. The
+      // steps themselves are unconditional: skipping those past nwarps put
+      // each shuffle behind a branch ptxas cannot prove uniform (a
+      // divergence check and a WARPSYNC per step; H200: 1990-1997 GB/s vs
+      // 2032-2040 with five steps). Up to 8 warps, three steps, as CUDA
+      // code written for 8 warps takes: one branch ahead of them.
       T t = scratch_load(A + p.lane * sizeof(T), v);
-      for (uint32_t off = 1; off < 32; off <<= 1) {
-        const T y = lane_shuffle<shfl_kind::up>(0xffffffffu, 32, t, off);
-        if (p.lane >= off)
-          t = op_apply(op, y, t);
-      }
+      t = p.nwarps <= few_warps ? warp_scan_steps<3>(t, op, p.lane)
+                                : warp_scan_steps<5>(t, op, p.lane);
       if (p.lane < p.nwarps)
         scratch_store(B + p.lane * sizeof(T), t);
     }

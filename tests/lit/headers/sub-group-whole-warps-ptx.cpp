@@ -13,10 +13,12 @@
 //    totals itself; the scratch release after it goes, as nothing follows)
 //    and two in the kernel (a partial warp may lack the lanes to read the
 //    totals: warp 0 folds and hands the result over);
-//  * a work-group scan's warp 0 scans the warp totals in five steps with no
-//    branch between them (a shuffle behind a branch ptxas cannot prove
-//    uniform gets a divergence check; no shfl with a computed mask in the
-//    whole-warp entry).
+//  * the whole-warp reduce folds the totals of up to 8 warps (groups of up
+//    to 256) in three butterfly steps, the others in five;
+//  * a work-group scan's warp 0 scans the warp totals in three steps (up to
+//    8 warps) or five, with no branch between them (a shuffle behind a
+//    branch ptxas cannot prove uniform gets a divergence check; no shfl with
+//    a computed mask in the whole-warp entry).
 //
 // REQUIRES: usycl-runtime-library
 // RUN: rm -rf %t && mkdir -p %t/tmp
@@ -57,6 +59,13 @@
 // WHOLE-NOT:   shfl.sync.{{.*}}, %r{{[0-9]+}};
 // WHOLE:       shfl.sync.up.b32 {{.*}}, 1, 0, -1;
 // WHOLE-NOT:   bra
+// WHOLE:       shfl.sync.up.b32 {{.*}}, 2, 0, -1;
+// WHOLE-NOT:   bra
+// WHOLE:       shfl.sync.up.b32 {{.*}}, 4, 0, -1;
+// WHOLE-NOT:   shfl.sync
+// WHOLE:       bra
+// WHOLE:       shfl.sync.up.b32 {{.*}}, 1, 0, -1;
+// WHOLE-NOT:   bra
 // WHOLE:       shfl.sync.up.b32 {{.*}}, 16, 0, -1;
 // WHOLE-NOT:   shfl.sync.{{.*}}, %r{{[0-9]+}};
 // WHOLE:       barrier.sync
@@ -69,6 +78,12 @@
 // REDUCE:       // -- End function
 // REDUCE-LABEL: .entry {{.*}}GroupReduce$ww(
 // REDUCE:       barrier.sync
+// REDUCE-NOT:   barrier.sync
+// REDUCE:       shfl.sync.bfly.b32 {{.*}}, 4, 31, -1;
+// REDUCE-NEXT:  add.f32
+// REDUCE-NEXT:  shfl.sync.bfly.b32 {{.*}}, 2, 31, -1;
+// REDUCE-NEXT:  add.f32
+// REDUCE-NEXT:  shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
 // REDUCE-NOT:   barrier.sync
 // REDUCE:       // -- End function
 
