@@ -278,6 +278,15 @@ void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backen
       for (size_t r = 0; r < cg.requirements.size(); ++r)
         if (cg.requirements[r].buffer.get() == merged[i].buffer) addresses[r] = p;
     }
+    for (const fill_before_kernel &f : cg.fills_before_kernel) {
+      char *dst = f.requirement == UINT32_MAX
+                      ? static_cast<char *>(f.dst)
+                      : static_cast<char *>(addresses[f.requirement]) + f.offset_bytes;
+      USYCL_TRACE_IF(basic, "fill", "%zu bytes at %p (%zu-byte pattern) on %s, before the kernel",
+                     f.count * f.pattern.size(), static_cast<void *>(dst), f.pattern.size(),
+                     dev.info().name.c_str());
+      if (f.count) bq.fill(dst, f.pattern.data(), f.pattern.size(), f.count);
+    }
     char *object = static_cast<char *>(cg.kernel_object->data());
     for (const accessor_slot &slot : cg.accessor_slots)
       std::memcpy(object + slot.offset, &addresses[slot.requirement], sizeof(void *));

@@ -107,6 +107,18 @@ struct buffer_region {
   size_t slices = 1;
 };
 
+// A fill a kernel command runs on its own queue right before the kernel (a
+// reduction's initialize_to_identity): no command, event or dependency of
+// its own. On USM memory at `dst`, or on the device copy of requirement
+// `requirement` (UINT32_MAX: none), `offset_bytes` into it.
+struct fill_before_kernel {
+  void *dst = nullptr;
+  uint32_t requirement = UINT32_MAX;
+  size_t offset_bytes = 0;
+  size_t count = 0; // elements of `pattern`
+  std::vector<unsigned char> pattern;
+};
+
 struct command_group {
   command_kind kind = command_kind::none;
   std::vector<std::shared_ptr<event_impl>> dependencies;
@@ -127,6 +139,7 @@ struct command_group {
   std::shared_ptr<kernel_bundle_impl> bundle;
   // handler::set_arg values, by argument index (empty slots: not set).
   std::vector<std::unique_ptr<kernel_arg_base>> kernel_args;
+  std::vector<fill_before_kernel> fills_before_kernel;
 
   // copies and fills
   void *copy_dst = nullptr;
