@@ -13,12 +13,14 @@
 //    totals itself; the scratch release after it goes, as nothing follows)
 //    and two in the kernel (a partial warp may lack the lanes to read the
 //    totals: warp 0 folds and hands the result over);
-//  * the whole-warp reduce folds the totals of up to 8 warps (groups of up
-//    to 256) in three butterfly steps, the others in five;
-//  * a work-group scan's warp 0 scans the warp totals in three steps (up to
-//    8 warps) or five, with no branch between them (a shuffle behind a
-//    branch ptxas cannot prove uniform gets a divergence check; no shfl with
-//    a computed mask in the whole-warp entry).
+//  * the whole-warp reduce has no branch before its warp reduction (a
+//    single whole warp takes the general path) and folds the totals of up
+//    to 8 warps (groups of up to 256) in three butterfly steps, two more
+//    after them for more warps;
+//  * a work-group scan's warp 0 scans the warp totals in three steps, two
+//    more after them for more than 8 warps, with no branch between them (a
+//    shuffle behind a branch ptxas cannot prove uniform gets a divergence
+//    check; no shfl with a computed mask in the whole-warp entry).
 //
 // REQUIRES: usycl-runtime-library
 // RUN: rm -rf %t && mkdir -p %t/tmp
@@ -64,7 +66,7 @@
 // WHOLE:       shfl.sync.up.b32 {{.*}}, 4, 0, -1;
 // WHOLE-NOT:   shfl.sync
 // WHOLE:       bra
-// WHOLE:       shfl.sync.up.b32 {{.*}}, 1, 0, -1;
+// WHOLE:       shfl.sync.up.b32 {{.*}}, 8, 0, -1;
 // WHOLE-NOT:   bra
 // WHOLE:       shfl.sync.up.b32 {{.*}}, 16, 0, -1;
 // WHOLE-NOT:   shfl.sync.{{.*}}, %r{{[0-9]+}};
@@ -77,6 +79,8 @@
 // REDUCE-NOT:   barrier.sync
 // REDUCE:       // -- End function
 // REDUCE-LABEL: .entry {{.*}}GroupReduce$ww(
+// REDUCE-NOT:   bra
+// REDUCE:       shfl.sync.down.b32 {{.*}}, 1, 31, -1;
 // REDUCE:       barrier.sync
 // REDUCE-NOT:   barrier.sync
 // REDUCE:       shfl.sync.bfly.b32 {{.*}}, 4, 31, -1;
