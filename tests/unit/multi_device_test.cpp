@@ -186,6 +186,22 @@ struct two_gpus {
   }
 };
 
+// A copy of `src` into the whole of `buf`, submitted to `q`.
+std::shared_ptr<sd::event_impl> write_buffer(sd::queue_impl &q,
+                                             const std::shared_ptr<sd::buffer_impl> &buf,
+                                             const std::vector<int> &src) {
+  const size_t bytes = src.size() * sizeof(int);
+  sd::buffer_region whole;
+  whole.row_bytes = whole.row_pitch = bytes;
+  sd::command_group cg;
+  cg.kind = sd::command_kind::ptr_to_buffer;
+  cg.requirements.push_back({buf, sycl::access_mode::write, false});
+  cg.copy_src = src.data();
+  cg.bytes = bytes;
+  cg.region_dst = whole;
+  return sd::submit(q, std::move(cg));
+}
+
 std::vector<int> iota_ints(size_t n, int mul, int add) {
   std::vector<int> v(n);
   for (size_t i = 0; i < n; ++i) v[i] = int(i) * mul + add;
@@ -401,15 +417,7 @@ TEST(MultiDeviceBuffer, ThroughTheScheduler) {
   auto buf = std::make_shared<sd::buffer_impl>(bytes, host.data(), nullptr, 0);
   sd::buffer_region whole;
   whole.row_bytes = whole.row_pitch = bytes;
-  {
-    sd::command_group cg;
-    cg.kind = sd::command_kind::ptr_to_buffer;
-    cg.requirements.push_back({buf, sycl::access_mode::write, false});
-    cg.copy_src = src.data();
-    cg.bytes = bytes;
-    cg.region_dst = whole;
-    sd::submit(*rig.q0, std::move(cg));
-  }
+  write_buffer(*rig.q0, buf, src);
   {
     sd::command_group cg;
     cg.kind = sd::command_kind::buffer_to_ptr;
@@ -440,17 +448,7 @@ TEST(MultiDeviceBuffer, HostCopiesRideBehindTheirWriter) {
   const size_t n = 128, bytes = n * sizeof(int);
   std::vector<int> host(n, 0), src = iota_ints(n, 3, 1);
   auto buf = std::make_shared<sd::buffer_impl>(bytes, host.data(), nullptr, 0);
-  sd::buffer_region whole;
-  whole.row_bytes = whole.row_pitch = bytes;
-  auto write = [&](sd::queue_impl &q) {
-    sd::command_group cg;
-    cg.kind = sd::command_kind::ptr_to_buffer;
-    cg.requirements.push_back({buf, sycl::access_mode::write, false});
-    cg.copy_src = src.data();
-    cg.bytes = bytes;
-    cg.region_dst = whole;
-    return sd::submit(q, std::move(cg));
-  };
+  auto write = [&](sd::queue_impl &q) { return write_buffer(q, buf, src); };
   auto writer = write(*rig.q1);
   ASSERT_EQ(writer->get_state(), sd::event_impl::state::enqueued);
   calls.clear();
