@@ -62,12 +62,24 @@ registry &the_registry() {
   return *r;
 }
 
+// Entry i of a module's array. One module emits one version: an array of
+// version 1 entries has their smaller size as its stride (only their
+// version 1 members are ever read).
+constexpr size_t v1_entry_size = offsetof(usycl_kernel_specialization, range_dims);
+const usycl_kernel_specialization &entry_at(const usycl_kernel_specialization *specs,
+                                            size_t i) {
+  const size_t stride =
+      specs[0].version == 1 ? v1_entry_size : sizeof(usycl_kernel_specialization);
+  return *reinterpret_cast<const usycl_kernel_specialization *>(
+      reinterpret_cast<const char *>(specs) + i * stride);
+}
+
 // Why an entry cannot be used ("" when it can). Reads only `version` from an
 // entry of another version (its layout may differ).
 std::string invalid_reason(const usycl_kernel_specialization &s) {
-  if (s.version != abi_version)
-    return "ABI version " + std::to_string(s.version) + ", this runtime reads version " +
-           std::to_string(abi_version);
+  if (s.version < min_abi_version || s.version > abi_version)
+    return "ABI version " + std::to_string(s.version) + ", this runtime reads versions " +
+           std::to_string(min_abi_version) + " to " + std::to_string(abi_version);
   if (!s.kernel || !*s.kernel) return "no kernel name";
   if (!s.clone || !*s.clone) return "no clone name";
   if (s.num_folds && !s.folds) return std::to_string(s.num_folds) + " folds without an array";
@@ -79,13 +91,16 @@ std::string invalid_reason(const usycl_kernel_specialization &s) {
              std::to_string(f.offset) + ") lies outside the " + std::to_string(s.object_size) +
              "-byte kernel object";
   }
+  if (s.version >= 2 && (s.range_dims > 3 || s.range_nd > 1))
+    return "a range of " + std::to_string(s.range_dims) + " dimensions, kind " +
+           std::to_string(s.range_nd);
   return {};
 }
 
 std::string entry_text(const usycl_kernel_specialization *specs, size_t i) {
-  const usycl_kernel_specialization &s = specs[i];
+  const usycl_kernel_specialization &s = entry_at(specs, i);
   std::string text = "entry " + std::to_string(i);
-  if (s.version == abi_version && s.kernel && *s.kernel)
+  if (s.version >= min_abi_version && s.version <= abi_version && s.kernel && *s.kernel)
     text += " (kernel '" + trace::kernel_name(s.kernel) + "'" +
             (s.clone && *s.clone ? std::string(", clone ") + s.clone : std::string()) + ")";
   return text;
@@ -100,6 +115,18 @@ bool folds_hold(const usycl_kernel_specialization &s, const void *object) {
     if (f.size && std::memcmp(bytes + f.offset, f.bytes, f.size) != 0) return false;
   }
   return true;
+}
+
+// Whether the launch has the range the clone assumes (any, for an entry
+// without one). Three 24-byte comparisons: the arrays of both hold every
+// dimension, the unused ones 1, 1 and 0.
+bool range_holds(const usycl_kernel_specialization &s, const sycl::detail::kernel_launch &l) {
+  if (s.version < 2 || s.range_dims == 0) return true;
+  return l.dims == s.range_dims && l.nd_range == (s.range_nd != 0) &&
+         !l.hierarchical_group_items &&
+         std::memcmp(l.global, s.global, sizeof s.global) == 0 &&
+         std::memcmp(l.offset, s.offset, sizeof s.offset) == 0 &&
+         (!l.nd_range || std::memcmp(l.local, s.local, sizeof s.local) == 0);
 }
 
 // The CPU runs the launch's launchers: each one it uses needs its clone.
@@ -204,7 +231,7 @@ void register_all(const usycl_kernel_specialization *specs, size_t count) {
   std::unique_lock lock(r.mutex);
   size_t added = 0, ignored = 0;
   for (size_t i = 0; i < count; ++i) {
-    const usycl_kernel_specialization &s = specs[i];
+    const usycl_kernel_specialization &s = entry_at(specs, i);
     if (std::string why = invalid_reason(s); !why.empty()) {
       ++ignored;
       USYCL_TRACE_IF(basic, "kernel-spec", "ignored %s of the specialisations at %p: %s",
@@ -228,8 +255,9 @@ void unregister_all(const usycl_kernel_specialization *specs, size_t count) {
   registry &r = the_registry();
   std::unique_lock lock(r.mutex);
   for (size_t i = 0; i < count; ++i) {
-    const usycl_kernel_specialization &s = specs[i];
-    if (s.version != abi_version || !s.kernel) continue; // never registered
+    const usycl_kernel_specialization &s = entry_at(specs, i);
+    if (s.version < min_abi_version || s.version > abi_version || !s.kernel)
+      continue; // never registered
     auto it = r.by_kernel.find(std::string_view(s.kernel));
     if (it == r.by_kernel.end()) continue;
     auto &list = it->second;
@@ -263,7 +291,8 @@ const char *apply_kernel_specialization_slow(kernel_launch &launch, device_impl 
     auto it = r.by_kernel.find(std::string_view(launch.name));
     if (it == r.by_kernel.end()) return nullptr;
     for (const usycl_kernel_specialization *s : it->second) {
-      if (s->object_size != launch.kernel_object_size || !ks::folds_hold(*s, launch.kernel_object))
+      if (s->object_size != launch.kernel_object_size || !ks::range_holds(*s, launch) ||
+          !ks::folds_hold(*s, launch.kernel_object))
         continue;
       if (cpu) {
         if (!ks::cpu_launchers_cloned(*s, launch)) continue;

@@ -6,7 +6,8 @@
 // before sycl-post-link, so it has the generic kernel's property sets), and
 // on the CPU clones of the kernel's CPU launchers. Each host translation unit
 // registers its clones at start-up, from a global constructor an LLVM pass
-// emits, through __usycl_register_kernel_specializations (C ABI, version 1).
+// emits, through __usycl_register_kernel_specializations (C ABI, version 2;
+// version 1 entries, without a range, are read too).
 //
 // At launch (scheduler.cpp, enqueue: after the accessor addresses, image
 // handles and local memory offsets are in the kernel object, right before
@@ -16,6 +17,10 @@
 //   * was made for a kernel object of the launch's size, and whose folds
 //     (byte ranges of the kernel object the clone assumes) all hold, byte for
 //     byte, in this launch's kernel object;
+//   * where it assumes a launch range (range_dims != 0): the launch has that
+//     kind (range or nd_range), number of dimensions, global size, offset
+//     and, for an nd_range, work-group size (all three dimensions: unused
+//     ones are 1, 1 and 0 in both);
 //   * on the CPU: has a clone of every launcher the launch uses (cpu_range,
 //     cpu_nd, cpu_nd_group); the launch's launchers are swapped for the
 //     clones and kernel_launch::name stays the generic symbol (per-kernel
@@ -58,7 +63,7 @@ struct usycl_kernel_fold {
 };
 
 struct usycl_kernel_specialization {
-  uint32_t version;               // 1
+  uint32_t version;               // 2 (1: the members up to cpu_nd_group only)
   const char *kernel;             // generic kernel symbol (kernel_launch::name)
   const char *clone;              // the clone's symbol in device images
   uint64_t object_size;           // kernel_launch::kernel_object_size it was made for
@@ -67,6 +72,13 @@ struct usycl_kernel_specialization {
   void *cpu_range;                // clone of kernel_launch::cpu_range's function, or null
   void *cpu_nd;                   // clone of cpu_nd, or null
   void *cpu_nd_group;             // clone of cpu_nd_group, or null
+  // Version 2: the launch range the clone assumes (folded into it), SYCL
+  // dimension order, unused dimensions 1 (global, local) and 0 (offset).
+  uint32_t range_dims;            // 0: any range; else 1..3
+  uint32_t range_nd;              // 1: an nd_range launch (local meaningful), 0: a range
+  uint64_t global[3];
+  uint64_t local[3];
+  uint64_t offset[3];
 };
 
 // Registers `count` specialisations (a module's array). Never throws, never
@@ -91,11 +103,18 @@ static_assert(offsetof(usycl_kernel_specialization, kernel) == 8 &&
               offsetof(usycl_kernel_specialization, cpu_range) == 48 &&
               offsetof(usycl_kernel_specialization, cpu_nd) == 56 &&
               offsetof(usycl_kernel_specialization, cpu_nd_group) == 64 &&
-              sizeof(usycl_kernel_specialization) == 72);
+              offsetof(usycl_kernel_specialization, range_dims) == 72 &&
+              offsetof(usycl_kernel_specialization, range_nd) == 76 &&
+              offsetof(usycl_kernel_specialization, global) == 80 &&
+              offsetof(usycl_kernel_specialization, local) == 104 &&
+              offsetof(usycl_kernel_specialization, offset) == 128 &&
+              sizeof(usycl_kernel_specialization) == 152);
 
 namespace usycl::rt::kernel_specializations {
 
-inline constexpr uint32_t abi_version = 1;
+// The version the compiler emits; min_abi_version.. are read.
+inline constexpr uint32_t abi_version = 2;
+inline constexpr uint32_t min_abi_version = 1;
 inline constexpr const char *env = "USYCL_HOST_DEVICE_OPT";
 
 // The compiler's copies of a kernel are entry points named after it: a

@@ -11,6 +11,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
@@ -60,27 +61,112 @@ Constant *bytesConstant(LLVMContext &Ctx, ArrayRef<uint8_t> Bytes) {
   return ConstantInt::get(Ctx, APInt(unsigned(Bytes.size() * 8), Words));
 }
 
-// Makes F read its kernel object (argument `Arg`) from a local copy whose
-// folded bytes are the plan's constants.
-Value *foldObject(Function &F, Argument &Arg, const KernelSpecialization &S, Align SrcAlign) {
+// Makes F read the Size bytes its pointer argument `Arg` points to from a
+// local copy whose bytes in Folds are constants.
+Value *foldArgument(Function &F, Argument &Arg, uint64_t Size, ArrayRef<KernelFold> Folds,
+                    Align SrcAlign, const Twine &Name) {
   const DataLayout &DL = F.getDataLayout();
   BasicBlock &Entry = F.getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
-  AllocaInst *Copy = B.CreateAlloca(ArrayType::get(B.getInt8Ty(), S.ObjectSize),
-                                    DL.getAllocaAddrSpace(), nullptr, "usycl.hdo.object");
+  AllocaInst *Copy = B.CreateAlloca(ArrayType::get(B.getInt8Ty(), Size),
+                                    DL.getAllocaAddrSpace(), nullptr, Name);
   Copy->setAlignment(Align(16));
+  // The copy after the entry's allocas (those of other folds too).
+  B.SetInsertPoint(Entry.getFirstNonPHIOrDbgOrAlloca());
   Value *Local = Copy;
   if (Copy->getType() != Arg.getType())
     Local = B.CreateAddrSpaceCast(Copy, Arg.getType());
   Arg.replaceAllUsesWith(Local);
-  B.CreateMemCpy(Copy, Align(16), &Arg, SrcAlign, S.ObjectSize);
-  for (const KernelFold &Fold : S.Folds)
+  B.CreateMemCpy(Copy, Align(16), &Arg, SrcAlign, Size);
+  for (const KernelFold &Fold : Folds)
     B.CreateAlignedStore(bytesConstant(F.getContext(), Fold.Bytes),
                          Fold.Offset ? B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Copy,
                                                                     Fold.Offset)
                                      : Copy,
                          Align(1));
   return Local;
+}
+
+// Makes F read its kernel object (argument `Arg`) from a local copy whose
+// folded bytes are the plan's constants.
+Value *foldObject(Function &F, Argument &Arg, const KernelSpecialization &S, Align SrcAlign) {
+  return foldArgument(F, Arg, S.ObjectSize, S.Folds, SrcAlign, "usycl.hdo.object");
+}
+
+// ---- the launch range ----------------------------------------------------------
+// The structures the launch's geometry reaches kernels in
+// (sycl/detail/kernel_desc.hpp; x86-64 and NVPTX lay them out alike):
+//   kernel_dims    { uint64_t global[3], offset[3], launch_token; }
+//   cpu_group_ctx  { kernel_dims dims; uint64_t local[3], group[3],
+//                    group_range[3]; uint32_t sub_group_width; }
+// The folds of a range in them (SYCL order, unused dimensions 1, 1, 0 as the
+// runtime fills them): global and offset everywhere; on the CPU's nd_range
+// launchers the work-group size and the number of groups too.
+constexpr uint64_t KernelDimsSize = 56, GroupCtxSize = 136;
+constexpr uint32_t DimsGlobal = 0, DimsOffset = 24, CtxLocal = 56, CtxGroupRange = 104;
+constexpr StringRef KernelDimsType = "struct.sycl::_V1::detail::kernel_dims";
+
+KernelFold wordsFold(uint32_t Offset, const uint64_t (&V)[3]) {
+  KernelFold F{Offset, {}};
+  for (uint64_t X : V)
+    for (unsigned B = 0; B < 8; ++B)
+      F.Bytes.push_back(uint8_t(X >> (8 * B)));
+  return F;
+}
+
+std::vector<KernelFold> rangeFolds(const KernelRange &R, bool GroupCtx) {
+  std::vector<KernelFold> Folds{wordsFold(DimsGlobal, R.Global), wordsFold(DimsOffset, R.Offset)};
+  if (GroupCtx) {
+    uint64_t Groups[3];
+    for (unsigned D = 0; D < 3; ++D)
+      Groups[D] = R.Global[D] / R.Local[D];
+    Folds.push_back(wordsFold(CtxLocal, R.Local));
+    Folds.push_back(wordsFold(CtxGroupRange, Groups));
+  }
+  return Folds;
+}
+
+std::string describeRange(const KernelRange &R) {
+  auto List = [&](const uint64_t *V) {
+    std::string T = "{";
+    for (uint32_t D = 0; D < R.Dims; ++D)
+      T += (D ? ", " : "") + std::to_string(V[D]);
+    return T + "}";
+  };
+  std::string T = (R.Nd ? "nd_range " : "range ") + List(R.Global);
+  if (R.Nd)
+    T += " local " + List(R.Local);
+  if (any_of(R.Offset, [](uint64_t X) { return X != 0; }))
+    T += " offset " + List(R.Offset);
+  return T;
+}
+
+// An NVPTX clone of an nd_range launch runs in blocks of the work-group size
+// and grids of the group counts (the CUDA backend's nd_range geometry, CUDA
+// x being SYCL's last dimension): says so to the optimiser at the entry.
+// Once the header's work-item builtins are inlined, EarlyCSE makes their
+// reads of %ntid and %nctaid this one, and the assumptions make them
+// constants (warps per group, group-size loops, masks).
+void assumeNdGeometry(Function &F, const KernelRange &R) {
+  BasicBlock &Entry = F.getEntryBlock();
+  IRBuilder<> B(&Entry, Entry.getFirstNonPHIOrDbgOrAlloca());
+  const Intrinsic::ID Ntid[3] = {Intrinsic::nvvm_read_ptx_sreg_ntid_x,
+                                 Intrinsic::nvvm_read_ptx_sreg_ntid_y,
+                                 Intrinsic::nvvm_read_ptx_sreg_ntid_z};
+  const Intrinsic::ID Nctaid[3] = {Intrinsic::nvvm_read_ptx_sreg_nctaid_x,
+                                   Intrinsic::nvvm_read_ptx_sreg_nctaid_y,
+                                   Intrinsic::nvvm_read_ptx_sreg_nctaid_z};
+  for (unsigned C = 0; C < 3; ++C) {
+    const unsigned D = C < R.Dims ? R.Dims - 1 - C : 0;
+    const uint64_t Local = C < R.Dims ? R.Local[D] : 1;
+    const uint64_t Groups = C < R.Dims ? R.Global[D] / R.Local[D] : 1;
+    if (Local > UINT32_MAX || Groups > UINT32_MAX)
+      continue; // the backend refuses such a launch
+    for (auto [Id, V] : {std::pair(Ntid[C], Local), std::pair(Nctaid[C], Groups)}) {
+      Value *Reg = B.CreateIntrinsic(Id, {});
+      B.CreateAssumption(B.CreateICmpEQ(Reg, B.getInt32(uint32_t(V))));
+    }
+  }
 }
 
 // The CPU launchers hand the work to the runtime as (items function,
@@ -109,12 +195,57 @@ bool isObject(Value *V, Value *Object) {
   return Spill && Spill->getValueOperand() == Object;
 }
 
+// The launch geometry a launcher clone reads folded (its kernel_dims or
+// cpu_group_ctx argument, now the folded copy), which it passes on beside
+// the object: the functions it passes it to read it folded too.
+struct FoldedGeometry {
+  Value *Pointer = nullptr; // null: the range is not folded
+  uint64_t Size = 0;
+  std::vector<KernelFold> Folds;
+};
+
 void foldCallbacks(Function &Launcher, Value *Object, const KernelSpecialization &S,
-                   StringRef Suffix) {
+                   StringRef Suffix, const FoldedGeometry &Geometry) {
+  // Folds the parameter of Callee that receives the launcher's geometry,
+  // where Call passes it.
+  auto FoldGeometry = [&](CallBase &Call, Function &Callee) {
+    if (!Geometry.Pointer)
+      return;
+    for (unsigned A = 0; A < Call.arg_size() && A < Callee.arg_size(); ++A)
+      if (isObject(Call.getArgOperand(A), Geometry.Pointer) &&
+          Callee.getArg(A)->getType()->isPointerTy()) {
+        foldArgument(Callee, *Callee.getArg(A), Geometry.Size, Geometry.Folds, Align(1),
+                     "usycl.hdo.range");
+        return;
+      }
+  };
   for (Instruction &I : instructions(Launcher)) {
     auto *Call = dyn_cast<CallBase>(&I);
     if (!Call || none_of(Call->args(), [&](Value *A) { return isObject(A, Object); }))
       continue;
+    // A function the launcher calls with the object that stays out of line
+    // (sycl::reduction's cpu_reduction_nd_group_items: noinline, so that the
+    // work-item loops pass sees its partial as a pointer) would read the
+    // folded copy without knowing its bytes: it gets a folded clone too.
+    // Callees that are inlined see the constants anyway.
+    if (Function *Callee = Call->getCalledFunction();
+        Callee && !Callee->isDeclaration() && Callee->hasFnAttribute(Attribute::NoInline) &&
+        !Callee->isVarArg()) {
+      for (unsigned A = 0; A < Call->arg_size() && A < Callee->arg_size(); ++A) {
+        if (!isObject(Call->getArgOperand(A), Object) ||
+            !Callee->getArg(A)->getType()->isPointerTy())
+          continue;
+        ValueToValueMapTy Map;
+        Function *C = CloneFunction(Callee, Map);
+        C->setName(Callee->getName() + "." + Suffix);
+        C->setLinkage(GlobalValue::InternalLinkage);
+        C->setComdat(nullptr);
+        foldObject(*C, *C->getArg(A), S, Align(1));
+        FoldGeometry(*Call, *C);
+        Call->setCalledFunction(C);
+        break;
+      }
+    }
     for (Use &Arg : Call->args()) {
       auto *Callback = dyn_cast<Function>(Arg.get());
       if (!Callback || Callback->isDeclaration() || Callback->arg_empty() ||
@@ -126,6 +257,12 @@ void foldCallbacks(Function &Launcher, Value *Object, const KernelSpecialization
       C->setLinkage(GlobalValue::InternalLinkage);
       C->setComdat(nullptr);
       foldObject(*C, *C->getArg(0), S, Align(1));
+      // The runtime calls it (object, geometry, ...) with what the launcher
+      // passed beside it.
+      if (Geometry.Pointer && C->arg_size() > 1 && C->getArg(1)->getType()->isPointerTy() &&
+          any_of(Call->args(), [&](Value *A) { return isObject(A, Geometry.Pointer); }))
+        foldArgument(*C, *C->getArg(1), Geometry.Size, Geometry.Folds, Align(1),
+                     "usycl.hdo.range");
       Arg.set(C);
     }
   }
@@ -159,11 +296,34 @@ bool specializeDevice(Module &M, ArrayRef<KernelSpecialization> Plan) {
                      Twine(S.ObjectSize) + "-byte value argument");
       continue;
     }
+    // The range reaches the entry point as its kernel_dims argument.
+    Type *Dims = F->arg_size() == 2 ? F->getParamByValType(1) : nullptr;
+    auto *DimsStruct = dyn_cast_or_null<StructType>(Dims);
+    const bool DimsArg = DimsStruct && DimsStruct->hasName() &&
+                         DimsStruct->getName().starts_with(KernelDimsType) &&
+                         DL.getTypeAllocSize(Dims) == KernelDimsSize;
+    // (Without it the clone is still correct: the runtime launches it for
+    // this range only.)
+    if (S.Range && !DimsArg)
+      missed(*F, "kernel '" + S.Kernel + "': range " + describeRange(*S.Range) +
+                     " not folded: the entry point has no kernel_dims argument");
     ValueToValueMapTy Map;
     Function *C = CloneFunction(F, Map);
     C->setName(Clone);
     foldObject(*C, *C->getArg(0), S, F->getParamAlign(0).valueOrOne());
-    remark(*C, "kernel '" + S.Kernel + "': clone '" + Clone + "' with " + describe(S));
+    std::string What = describe(S);
+    if (S.Range && DimsArg) {
+      foldArgument(*C, *C->getArg(1), KernelDimsSize, rangeFolds(*S.Range, false),
+                   F->getParamAlign(1).valueOrOne(), "usycl.hdo.dims");
+      What += (What.empty() ? "" : ", ") + describeRange(*S.Range) + " folded";
+      if (S.Range->Nd && Triple(M.getTargetTriple()).isNVPTX()) {
+        assumeNdGeometry(*C, *S.Range);
+        What += " (global size and offset; work-group size and group counts assumed)";
+      } else {
+        What += " (global size and offset)";
+      }
+    }
+    remark(*C, "kernel '" + S.Kernel + "': clone '" + Clone + "' with " + What);
     Changed = true;
   }
   return Changed;
@@ -248,6 +408,84 @@ std::vector<HostEntry> hostEntries(Module &M) {
   return Entries;
 }
 
+// The kernel symbol a constant C string global holds, or "".
+std::string cString(Value *V) {
+  auto *Name = dyn_cast_or_null<GlobalVariable>(V);
+  auto *Init = Name && Name->hasDefinitiveInitializer()
+                   ? dyn_cast<ConstantDataSequential>(Name->getInitializer())
+                   : nullptr;
+  return Init && Init->isCString() ? Init->getAsCString().str() : std::string();
+}
+
+// The member of a sycl::detail::kernel_launch (sycl/detail/kernel_desc.hpp)
+// a store writes: its address a GEP of that type with indices 0, k. -1
+// otherwise.
+constexpr StringRef KernelLaunchType = "struct.sycl::_V1::detail::kernel_launch";
+constexpr int LaunchName = 0, LaunchCpuRange = 9, LaunchCpuNd = 10, LaunchCpuNdGroup = 11;
+int launchMember(StoreInst &St) {
+  auto *G = dyn_cast<GetElementPtrInst>(St.getPointerOperand());
+  auto *T = G ? dyn_cast<StructType>(G->getSourceElementType()) : nullptr;
+  if (!T || !T->hasName() || !T->getName().starts_with(KernelLaunchType) ||
+      G->getNumIndices() != 2)
+    return -1;
+  auto *I0 = dyn_cast<ConstantInt>(G->getOperand(1));
+  auto *I1 = dyn_cast<ConstantInt>(G->getOperand(2));
+  return I0 && I1 && I0->isZero() ? int(I1->getZExtValue()) : -1;
+}
+
+// The kernel symbols F stores into kernel_launch::name, itself or through
+// the functions it calls, to Depth levels.
+void launchedSymbols(Function &F, int Depth, std::set<std::string> &Out) {
+  for (Instruction &I : instructions(F)) {
+    if (auto *St = dyn_cast<StoreInst>(&I)) {
+      if (launchMember(*St) == LaunchName)
+        if (std::string Symbol = cString(St->getValueOperand()); !Symbol.empty())
+          Out.insert(Symbol);
+    } else if (auto *Call = dyn_cast<CallBase>(&I); Call && Depth > 0) {
+      if (Function *Callee = Call->getCalledFunction(); Callee && !Callee->isDeclaration())
+        launchedSymbols(*Callee, Depth - 1, Out);
+    }
+  }
+}
+
+// Launches whose kernel has no kernel_host_entry registration
+// (parallel_for with reductions, sycl/reduction.hpp: set_reduction_kernel
+// stores its wrapper's launchers into the command group's kernel_launch,
+// and the name through handler_access::set_kernel -> handler::set_kernel):
+// a function that stores CPU launchers into a kernel_launch, and one kernel
+// symbol into its name, itself or through its callees (two levels).
+std::vector<HostEntry> launchStoreEntries(Module &M) {
+  std::vector<HostEntry> Entries;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    HostEntry E;
+    bool Any = false;
+    for (Instruction &I : instructions(F)) {
+      auto *St = dyn_cast<StoreInst>(&I);
+      int Member = St ? launchMember(*St) : -1;
+      int Slot = Member == LaunchCpuRange ? 0 : Member == LaunchCpuNd ? 1
+                 : Member == LaunchCpuNdGroup ? 2 : -1;
+      if (Slot < 0)
+        continue;
+      auto *L = dyn_cast<Function>(St->getValueOperand()->stripPointerCasts());
+      if (L && !L->isDeclaration()) {
+        E.Launchers[Slot] = L;
+        Any = true;
+      }
+    }
+    if (!Any)
+      continue;
+    std::set<std::string> Symbols;
+    launchedSymbols(F, 2, Symbols);
+    if (Symbols.size() != 1)
+      continue;
+    E.Symbol = *Symbols.begin();
+    Entries.push_back(std::move(E));
+  }
+  return Entries;
+}
+
 GlobalVariable *privateConstant(Module &M, Constant *Init, const Twine &Name) {
   auto *G = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
                                GlobalValue::PrivateLinkage, Init, Name);
@@ -259,11 +497,21 @@ bool specializeHost(Module &M, ArrayRef<KernelSpecialization> Plan) {
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
   PointerType *Ptr = PointerType::getUnqual(Ctx);
-  // runtime/kernel_specializations.hpp, version 1.
+  // runtime/kernel_specializations.hpp, version 2 (version 1 and the
+  // launch range: its dimensions, kind, global, local and offset).
   StructType *FoldTy = StructType::get(Ctx, {I32, I32, Ptr});
-  StructType *SpecTy = StructType::get(Ctx, {I32, Ptr, Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr});
+  ArrayType *Words = ArrayType::get(I64, 3);
+  StructType *SpecTy = StructType::get(
+      Ctx, {I32, Ptr, Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, I32, I32, Words, Words, Words});
+  auto WordsConstant = [&](const uint64_t (&V)[3]) {
+    return ConstantArray::get(Words, {ConstantInt::get(I64, V[0]), ConstantInt::get(I64, V[1]),
+                                      ConstantInt::get(I64, V[2])});
+  };
 
   std::vector<HostEntry> Entries = hostEntries(M);
+  // After the registrations, which come first where a kernel has both.
+  for (HostEntry &E : launchStoreEntries(M))
+    Entries.push_back(std::move(E));
   std::vector<Constant *> Specs;
   std::set<std::string> Done;
   for (const KernelSpecialization &S : Plan) {
@@ -285,8 +533,24 @@ bool specializeHost(Module &M, ArrayRef<KernelSpecialization> Plan) {
         C->setName(L->getName() + "." + Suffix);
         C->setLinkage(GlobalValue::InternalLinkage);
         C->setComdat(nullptr);
-        foldCallbacks(*C, foldObject(*C, *C->getArg(0), S, Align(1)), S, Suffix);
-        remark(*C, "kernel '" + S.Kernel + "': CPU launcher clone with " + describe(S));
+        Value *Object = foldObject(*C, *C->getArg(0), S, Align(1));
+        // The launch range: a range launcher's kernel_dims, an nd_range
+        // launcher's cpu_group_ctx (the runtime uses only the launchers of
+        // the launch's kind, and only where the range is this one).
+        FoldedGeometry Geometry;
+        std::string What = describe(S);
+        if (S.Range && (I == 0) == !S.Range->Nd && C->arg_size() > 1 &&
+            C->getArg(1)->getType()->isPointerTy()) {
+          Geometry.Size = S.Range->Nd ? GroupCtxSize : KernelDimsSize;
+          Geometry.Folds = rangeFolds(*S.Range, S.Range->Nd);
+          Geometry.Pointer = foldArgument(*C, *C->getArg(1), Geometry.Size, Geometry.Folds,
+                                          Align(1), "usycl.hdo.range");
+          What += (What.empty() ? "" : ", ") + describeRange(*S.Range);
+        }
+        foldCallbacks(*C, Object, S, Suffix, Geometry);
+        if (What.empty())
+          What = "nothing folded in it (a launcher of the other range kind)";
+        remark(*C, "kernel '" + S.Kernel + "': CPU launcher clone with " + What);
         Launchers[I] = C;
       }
       break;
@@ -305,10 +569,15 @@ bool specializeHost(Module &M, ArrayRef<KernelSpecialization> Plan) {
     auto String = [&](StringRef Text) {
       return privateConstant(M, ConstantDataArray::getString(Ctx, Text), "usycl.hdo.name");
     };
+    const KernelRange NoRange;
+    const KernelRange &R = S.Range ? *S.Range : NoRange;
     Specs.push_back(ConstantStruct::get(
-        SpecTy, {ConstantInt::get(I32, 1), String(S.Kernel), String(Clone),
+        SpecTy, {ConstantInt::get(I32, 2), String(S.Kernel), String(Clone),
                  ConstantInt::get(I64, S.ObjectSize), ConstantInt::get(I32, Folds.size()),
-                 FoldArray, Launchers[0], Launchers[1], Launchers[2]}));
+                 FoldArray, Launchers[0], Launchers[1], Launchers[2],
+                 ConstantInt::get(I32, S.Range ? R.Dims : 0),
+                 ConstantInt::get(I32, S.Range && R.Nd ? 1 : 0), WordsConstant(R.Global),
+                 WordsConstant(R.Local), WordsConstant(R.Offset)}));
   }
   if (Specs.empty())
     return false;

@@ -19,6 +19,7 @@ Expected<std::vector<KernelSpecialization>> parseSpecializationPlan(StringRef Te
   SmallVector<StringRef, 0> Lines;
   Text.split(Lines, '\n');
   bool SawHeader = false, InKernel = false;
+  int Version = 0;
   for (auto [Index, RawLine] : enumerate(Lines)) {
     StringRef Line = RawLine.trim();
     auto Fail = [&, Index = Index](const Twine &Why) {
@@ -32,8 +33,9 @@ Expected<std::vector<KernelSpecialization>> parseSpecializationPlan(StringRef Te
     if (!SawHeader) {
       if (T.size() != 2 || T[0] != "usycl-specialization-plan")
         return Fail("not a specialisation plan (expected 'usycl-specialization-plan 1')");
-      if (T[1] != "1")
-        return Fail("plan version " + T[1] + " is not supported (this compiler reads 1)");
+      if (T[1] != "1" && T[1] != "2")
+        return Fail("plan version " + T[1] + " is not supported (this compiler reads 1 and 2)");
+      Version = T[1] == "1" ? 1 : 2;
       SawHeader = true;
       continue;
     }
@@ -47,6 +49,38 @@ Expected<std::vector<KernelSpecialization>> parseSpecializationPlan(StringRef Te
       S.Kernel = T[1].str();
       Plan.push_back(std::move(S));
       InKernel = true;
+    } else if (T[0] == "range") {
+      if (!InKernel)
+        return Fail("'range' outside a kernel record");
+      if (Version < 2)
+        return Fail("'range' needs plan version 2");
+      KernelSpecialization &S = Plan.back();
+      if (S.Range || !S.Folds.empty())
+        return Fail("a kernel record has one 'range' line, before its folds");
+      const char *Expected =
+          "expected 'range <dims> global <g...> [local <l...>] offset <o...>' (dims 1..3, "
+          "global and local sizes not 0, global a multiple of local)";
+      KernelRange R;
+      if (T.size() < 2 || T[1].getAsInteger(10, R.Dims) || R.Dims < 1 || R.Dims > 3)
+        return Fail(Expected);
+      R.Nd = T.size() == 5 + 3 * size_t(R.Dims);
+      if ((!R.Nd && T.size() != 4 + 2 * size_t(R.Dims)) || T[2] != "global" ||
+          (R.Nd && T[3 + R.Dims] != "local") || T[T.size() - 1 - R.Dims] != "offset")
+        return Fail(Expected);
+      size_t At = 3;
+      auto Values = [&](uint64_t *Out) {
+        for (uint32_t D = 0; D < R.Dims; ++D)
+          if (T[At++].getAsInteger(10, Out[D]))
+            return false;
+        ++At; // the next keyword
+        return true;
+      };
+      if (!Values(R.Global) || (R.Nd && !Values(R.Local)) || !Values(R.Offset))
+        return Fail(Expected);
+      for (uint32_t D = 0; D < R.Dims; ++D)
+        if (!R.Global[D] || (R.Nd && (!R.Local[D] || R.Global[D] % R.Local[D])))
+          return Fail(Expected);
+      S.Range = R;
     } else if (T[0] == "fold") {
       if (!InKernel)
         return Fail("'fold' outside a kernel record");
@@ -68,8 +102,8 @@ Expected<std::vector<KernelSpecialization>> parseSpecializationPlan(StringRef Te
     } else if (T[0] == "end") {
       if (!InKernel)
         return Fail("'end' outside a kernel record");
-      if (Plan.back().Folds.empty())
-        return Fail("kernel record without folds");
+      if (Plan.back().Folds.empty() && !Plan.back().Range)
+        return Fail("kernel record without a range or folds");
       InKernel = false;
     } else {
       return Fail("unknown record '" + T[0] + "'");
@@ -95,6 +129,13 @@ Expected<std::vector<KernelSpecialization>> readSpecializationPlan(StringRef Pat
 
 std::string cloneSymbol(const KernelSpecialization &S) {
   std::string Key = std::to_string(S.ObjectSize);
+  // (Without a range, the key of version 1: the same symbols as before.)
+  if (const std::optional<KernelRange> &R = S.Range) {
+    Key += R->Nd ? ";nd_range" : ";range";
+    for (const uint64_t *V : {R->Global, R->Local, R->Offset})
+      for (unsigned D = 0; D < 3; ++D)
+        Key += ":" + std::to_string(V[D]);
+  }
   for (const KernelFold &F : S.Folds) {
     Key += ";" + std::to_string(F.Offset) + ":";
     Key += toHex(ArrayRef<uint8_t>(F.Bytes), /*LowerCase=*/true);

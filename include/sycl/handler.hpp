@@ -37,7 +37,7 @@ template <typename T> struct is_reduction : std::false_type {};
 template <typename T> inline constexpr bool is_reduction_v = is_reduction<std::decay_t<T>>::value;
 
 template <typename KernelName, typename R, typename... Rest>
-void reduction_parallel_for(handler &h, R r, Rest &&...rest);
+USYCL_RAISE_INLINE void reduction_parallel_for(handler &h, R r, Rest &&...rest);
 
 USYCL_EXPORT void handler_depends_on(handler &h, const event &e);
 // sycl_ext_oneapi_device_global: the handler's device's copy of the variable
@@ -221,9 +221,11 @@ public:
   }
 
   // parallel_for with reductions: parallel_for(range|nd_range, reduction..., kernel).
+  // USYCL_RAISE_INLINE: the host raising reads the whole submission in the
+  // command-group function (reduction.hpp, set_reduction_kernel).
   template <typename KernelName = detail::auto_name, typename R, typename First, typename... Rest,
             typename = std::enable_if_t<detail::is_reduction_v<First>>>
-  void parallel_for(R r, First &&first, Rest &&...rest) {
+  USYCL_RAISE_INLINE void parallel_for(R r, First &&first, Rest &&...rest) {
     detail::reduction_parallel_for<KernelName>(*this, r, std::forward<First>(first),
                                                std::forward<Rest>(rest)...);
   }

@@ -797,11 +797,17 @@ template <typename W> void cpu_reduction_nd_chunk_end(const void *object) {
 // Reaches handler internals (handler befriends this struct).
 struct handler_access {
   template <typename Name, typename K, int Dims>
-  static void set_kernel(handler &h, const K &k, const uint64_t *global, const uint64_t *local,
-                         const uint64_t *offset) {
+  USYCL_RAISE_INLINE static void set_kernel(handler &h, const K &k, const uint64_t *global,
+                                            const uint64_t *local, const uint64_t *offset) {
     h.template set_kernel<Name, K, Dims>(k, global, local, offset);
   }
   static command_group &cg(handler &h) { return h.cg_; }
+  template <typename Acc> static std::shared_ptr<buffer_impl> buffer_of(const Acc &a) {
+    return handler::buffer_of(a);
+  }
+  template <typename Acc> static buffer_region region_of(const Acc &a) {
+    return handler::region_of(a);
+  }
 };
 
 template <typename KernelName, typename W>
@@ -822,8 +828,11 @@ template <typename T, typename Op, bool H>
 inline constexpr bool is_span_desc_v<span_reduction_desc<T, Op, H>> = true;
 
 #ifndef __SYCL_DEVICE_ONLY__
-// initialize_to_identity: a fill command, submitted ahead of the kernel on
-// the same queue, writes the identity; the kernel waits for it.
+// initialize_to_identity: the kernel's command writes the identity on its
+// queue right before the kernel (command_group::fills_before_kernel), as CUDA
+// code sets its result ahead of the launch: a command of its own cost a
+// submission, an event and a dependency per reduction. A buffer the handler
+// does not list (none should reach here) gets a fill command instead.
 template <typename Desc> void submit_identity_fill(handler &h, const Desc &d) {
   if (!d.initialize_to_identity)
     return;
@@ -832,6 +841,27 @@ template <typename Desc> void submit_identity_fill(handler &h, const Desc &d) {
                     "sycl::reduction: property::reduction::initialize_to_identity needs an "
                     "identity, but the operator has no known identity and none was given");
   } else {
+    using T = typename Desc::value_type;
+    command_group &cg = handler_access::cg(h);
+    fill_before_kernel f;
+    const auto *bytes = reinterpret_cast<const unsigned char *>(&d.identity);
+    f.pattern.assign(bytes, bytes + sizeof(T));
+    f.count = 1;
+    if constexpr (Desc::is_buffer) {
+      const std::shared_ptr<buffer_impl> b = handler_access::buffer_of(d.storage);
+      for (size_t r = 0; r < cg.requirements.size(); ++r)
+        if (cg.requirements[r].buffer == b) f.requirement = uint32_t(r);
+      f.offset_bytes = handler_access::region_of(d.storage).offset_bytes;
+    } else if constexpr (is_span_desc_v<Desc>) {
+      f.dst = d.storage;
+      f.count = d.size;
+    } else {
+      f.dst = d.storage;
+    }
+    if (!Desc::is_buffer || f.requirement != UINT32_MAX) {
+      cg.fills_before_kernel.push_back(std::move(f));
+      return;
+    }
     handler fill(h.queue_impl());
     handler_access::cg(fill).dependencies = handler_access::cg(h).dependencies;
     if constexpr (Desc::is_buffer)
@@ -851,16 +881,21 @@ void submit_identity_fills(handler &h, const std::tuple<Descs...> &descs,
 #endif
 
 // Builds and records the reduction kernel for launch range LR (a range or
-// an nd_range) over the reductions Descs.
+// an nd_range) over the reductions Descs. The __SYCL_ANNOTATE markers and
+// USYCL_RAISE_INLINE serve the MLIR host raising (docs/mlir.md: the user's
+// kernel object, the user's range, and the wrapper object launched, whose
+// form the wrapper's marker names); they change no code.
 template <typename KernelName, typename K, typename LR, typename... Descs>
-void set_reduction_kernel(handler &h, const K &kernel, const LR &lr,
-                          const std::tuple<Descs...> &descs) {
+USYCL_RAISE_INLINE void set_reduction_kernel(handler &h,
+                                             const K &kernel __SYCL_ANNOTATE(reduction_kernel),
+                                             const LR &lr __SYCL_ANNOTATE(reduction_range),
+                                             const std::tuple<Descs...> &descs) {
   constexpr int Dims = LR::dimensions;
   constexpr auto idx = std::index_sequence_for<Descs...>{};
   if constexpr (is_nd_range_v<LR>) {
     using W = reduction_nd_kernel<K, Dims, Descs...>;
     using Name = reduction_name_t<KernelName, W>;
-    W w{kernel, descs};
+    W w __SYCL_ANNOTATE(reduction_nd_wrapper){kernel, descs};
 #ifdef __SYCL_DEVICE_ONLY__
     (void)h;
     (void)lr;
@@ -884,7 +919,7 @@ void set_reduction_kernel(handler &h, const K &kernel, const LR &lr,
     using Name = reduction_name_t<KernelName, W>;
     const uint64_t total = lr.size();
     const uint64_t nominal = total < max_reduction_threads ? total : max_reduction_threads;
-    W w{kernel, lr, total, nominal, descs};
+    W w __SYCL_ANNOTATE(reduction_wrapper){kernel, lr, total, nominal, descs};
 #ifdef __SYCL_DEVICE_ONLY__
     (void)h;
     (void)idx;
@@ -908,13 +943,24 @@ auto take_reductions(const Tuple &args, std::index_sequence<I...>) {
   return std::tuple<std::decay_t<std::tuple_element_t<I, Tuple>>...>(std::get<I>(args)...);
 }
 
+// The last argument of a pack (the kernel of parallel_for(range,
+// reduction..., kernel)). Not std::get of the tuple: inlined when raising,
+// so that the host raising follows the reference to the user's kernel
+// object (an -O0 call of std::get hides it).
+template <typename T> USYCL_RAISE_INLINE T &&last_arg(T &&t) { return static_cast<T &&>(t); }
+template <typename T, typename... Ts>
+USYCL_RAISE_INLINE decltype(auto) last_arg(T &&, Ts &&...ts) {
+  return last_arg(static_cast<Ts &&>(ts)...);
+}
+
 template <typename KernelName, typename R, typename... Rest>
-void reduction_parallel_for(handler &h, R r, Rest &&...rest) {
+USYCL_RAISE_INLINE void reduction_parallel_for(handler &h, R r, Rest &&...rest) {
   static_assert(sizeof...(Rest) >= 2, "parallel_for(range, reduction..., kernel)");
   constexpr size_t NR = sizeof...(Rest) - 1;
   const auto args = std::forward_as_tuple(std::forward<Rest>(rest)...);
   using K = std::decay_t<std::tuple_element_t<NR, std::tuple<Rest...>>>;
-  set_reduction_kernel<KernelName, K>(h, std::get<NR>(args), as_launch_range(r),
+  set_reduction_kernel<KernelName, K>(h, last_arg(std::forward<Rest>(rest)...),
+                                      as_launch_range(r),
                                       take_reductions(args, std::make_index_sequence<NR>{}));
 }
 

@@ -7,8 +7,31 @@
 //               plain locals initialised with constants: specialised;
 //   Looped      a constant captured in a loop of submissions: specialised
 //               every time;
-//   FromArgs    a value computed from argc at run time: generic;
-//   Reassigned  a local assigned twice before its submission: generic.
+//   FromArgs    a value computed from argc at run time: not folded (the
+//               launch's constant range is: a clone of the range alone);
+//   Reassigned  a local assigned twice before its submission: likewise.
+//
+// The launch range itself (a clone runs only for the range it folded):
+//   Ramp        a functor over range<1>(n): specialised; the same kernel
+//               over a range computed from argc: generic;
+//   GroupSum    a functor over nd_range<2>({64, 64}, {8, 16}) with a
+//               work-group reduction (a constant number of warps on CUDA):
+//               specialised; the same kernel with a work-group size from
+//               argc: generic;
+//   Offset      range<2>(8, 16) with the offset {16, 4}: specialised.
+//
+// parallel_for with reductions (the kernel object is the reduction
+// wrapper holding the user's lambda; the folds are offsets in the wrapper):
+//   RedRange    range form, USM sum, a constant int and float array:
+//               specialised;
+//   RedNd       nd_range form, a buffer sum and a USM max, a local accessor
+//               of constant range and a constant int: specialised;
+//   RedSpan     span reduction over a 2-D range, a constant std::array:
+//               specialised;
+//   RedShort    the queue::parallel_for shortcut, a constant int:
+//               specialised;
+//   RedArgs     a value computed from argc: generic (a range reduction's
+//               range is not folded: it launches its own work-item count).
 //
 // When USYCL_TRACE_FILE names the trace (ctest sets it, with USYCL_TRACE=1),
 // the program also reads which launches ran a clone ("[specialised: ...]").
@@ -25,6 +48,12 @@ class Folded;
 class Looped;
 class FromArgs;
 class Reassigned;
+class RedRange;
+class RedNd;
+class RedSpan;
+class RedShort;
+class RedArgs;
+class Offset;
 
 namespace {
 
@@ -36,8 +65,11 @@ std::map<std::string, std::pair<int, int>> launches(const std::string &trace) {
   while (std::getline(in, line)) {
     if (line.find("] launch: '") == std::string::npos)
       continue;
-    for (const char *k : {"Folded", "Looped", "FromArgs", "Reassigned"})
-      if (line.find(std::string("'") + k + "'") != std::string::npos) {
+    for (const char *k : {"Folded", "Looped", "FromArgs", "Reassigned", "RedRange", "RedNd",
+                          "RedSpan", "RedShort", "RedArgs", "Ramp", "GroupSum", "Offset"})
+      // A reduction's kernel is named reduction_kernel_name<K>.
+      if (line.find(std::string("'") + k + "'") != std::string::npos ||
+          line.find(std::string("<") + k + ">'") != std::string::npos) {
         ++counts[k].first;
         if (line.find("[specialised: ") != std::string::npos)
           ++counts[k].second;
@@ -47,6 +79,25 @@ std::map<std::string, std::pair<int, int>> launches(const std::string &trace) {
 }
 
 } // namespace
+
+// Kernels submitted twice, with a constant launch range and with one
+// computed at run time.
+struct Ramp {
+  float *out;
+  void operator()(sycl::item<1> it) const {
+    out[it.get_id(0)] = float(it.get_id(0)) * 2.0f + float(it.get_range(0));
+  }
+};
+struct GroupSum {
+  const int *in;
+  int *sums;
+  void operator()(sycl::nd_item<2> it) const {
+    const int v = in[it.get_global_linear_id()];
+    const int s = sycl::reduce_over_group(it.get_group(), v, sycl::plus<int>());
+    if (it.get_local_linear_id() == 0)
+      sums[it.get_group_linear_id()] = s + int(it.get_local_range(0) * 1000);
+  }
+};
 
 int main(int argc, char **) {
   const char *trace = std::getenv("USYCL_TRACE_FILE");
@@ -109,6 +160,131 @@ int main(int argc, char **) {
   for (size_t i = 0; i < n; ++i)
     e2e::check_eq("Reassigned[" + std::to_string(i) + "]", out[i], float(int(i % 13) * 3));
 
+  // Reductions whose kernels capture host constants.
+  int *sum = sycl::malloc_shared<int>(4, q);
+  const int weight = 3;
+  const float bias[2] = {0.5f, 2.0f};
+  *sum = 0;
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for<RedRange>(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<int>()),
+                              [=](sycl::id<1> i, auto &s) { s += in[i] * weight + int(bias[1]); });
+   }).wait();
+  int expect_sum = 0;
+  for (size_t i = 0; i < n; ++i)
+    expect_sum += int(i % 13) * 3 + 2;
+  e2e::check_eq("RedRange sum", *sum, expect_sum);
+
+  constexpr size_t wg = 64;
+  const int shift = 5;
+  sycl::buffer<int> total(sycl::range<1>(1));
+  {
+    sycl::host_accessor t(total);
+    t[0] = 0;
+  }
+  *sum = -1;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> tile{sycl::range<1>{wg}, h};
+     h.parallel_for<RedNd>(sycl::nd_range<1>(n, wg),
+                           sycl::reduction(total, h, sycl::plus<int>()),
+                           sycl::reduction(sum, sycl::maximum<int>()),
+                           [=](sycl::nd_item<1> it, auto &s, auto &m) {
+                             const size_t l = it.get_local_id(0);
+                             tile[l] = in[it.get_global_id(0)] + shift;
+                             sycl::group_barrier(it.get_group());
+                             s += tile[wg - 1 - l];
+                             m.combine(tile[l]);
+                           });
+   }).wait();
+  int expect_total = 0;
+  for (size_t i = 0; i < n; ++i)
+    expect_total += int(i % 13) + 5;
+  e2e::check_eq("RedNd sum", sycl::host_accessor(total)[0], expect_total);
+  e2e::check_eq("RedNd max", *sum, 12 + 5);
+
+  const std::array<int, 3> span_weights = {1, 10, 100};
+  for (int k = 0; k < 4; ++k)
+    sum[k] = 0;
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for<RedSpan>(sycl::range<2>(8, 30),
+                             sycl::reduction(sycl::span<int, 4>(sum, 4), sycl::plus<int>()),
+                             [=](sycl::item<2> it, auto &s) {
+                               s[it[0] % 4] += span_weights[it[1] % 3];
+                             });
+   }).wait();
+  for (int k = 0; k < 4; ++k) // two rows per element, 10 of each weight per row
+    e2e::check_eq("RedSpan[" + std::to_string(k) + "]", sum[k], 2 * 10 * 111);
+
+  const int times = 7;
+  *sum = 0;
+  q.parallel_for<RedShort>(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<int>()),
+                           [=](sycl::id<1> i, auto &s) { s += in[i] * times; })
+      .wait();
+  e2e::check_eq("RedShort sum", *sum, (expect_sum - 2 * int(n)) / 3 * 7);
+
+  *sum = 0;
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for<RedArgs>(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<int>()),
+                             [=](sycl::id<1> i, auto &s) { s += in[i] * runtime_value; });
+   }).wait();
+  e2e::check_eq("RedArgs sum", *sum, (expect_sum - 2 * int(n)) / 3 * (argc + 1));
+  sycl::free(sum, q);
+
+  // The launch range. Ramp over the constant range<1>(n), then over n/2
+  // from argc (1 under ctest): each writes its own range into the values.
+  const size_t half = n / size_t(argc + 1);
+  for (size_t m : {n, half}) {
+    for (size_t i = 0; i < n; ++i)
+      out[i] = -1.0f;
+    if (m == n)
+      q.submit([&](sycl::handler &h) { h.parallel_for(sycl::range<1>(n), Ramp{out}); }).wait();
+    else
+      q.submit([&](sycl::handler &h) { h.parallel_for(sycl::range<1>(half), Ramp{out}); }).wait();
+    for (size_t i = 0; i < n; ++i)
+      e2e::check_eq("Ramp(" + std::to_string(m) + ")[" + std::to_string(i) + "]", out[i],
+                    i < m ? float(i) * 2.0f + float(m) : -1.0f);
+  }
+
+  // GroupSum over 64 x 64 in groups of 8 x 16, then of (4 * argc) x 16.
+  int *sums = sycl::malloc_shared<int>(n, q);
+  const size_t rows = 4 * size_t(argc);
+  for (size_t g0 : {size_t(8), rows}) {
+    if (g0 == 8)
+      q.submit([&](sycl::handler &h) {
+         h.parallel_for(sycl::nd_range<2>({64, 64}, {8, 16}), GroupSum{in, sums});
+       }).wait();
+    else
+      q.submit([&](sycl::handler &h) {
+         h.parallel_for(sycl::nd_range<2>({64, 64}, {rows, 16}), GroupSum{in, sums});
+       }).wait();
+    const size_t groups1 = 64 / 16;
+    for (size_t a = 0; a < 64 / g0; ++a)
+      for (size_t b = 0; b < groups1; ++b) {
+        int expect = int(g0 * 1000);
+        for (size_t r = a * g0; r < (a + 1) * g0; ++r)
+          for (size_t c = b * 16; c < (b + 1) * 16; ++c)
+            expect += int((r * 64 + c) % 13);
+        e2e::check_eq("GroupSum(" + std::to_string(g0) + ")[" + std::to_string(a) + "," +
+                          std::to_string(b) + "]",
+                      sums[a * groups1 + b], expect);
+      }
+  }
+  sycl::free(sums, q);
+
+  // A range with an offset: the ids include it.
+  for (size_t i = 0; i < n; ++i)
+    out[i] = -1.0f;
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for<Offset>(sycl::range<2>(8, 16), sycl::id<2>(16, 4), [=](sycl::item<2> it) {
+       out[it.get_id(0) * 32 + it.get_id(1)] = float(it.get_linear_id());
+     });
+   }).wait();
+  for (size_t r = 0; r < 32; ++r)
+    for (size_t c = 0; c < 32; ++c) {
+      const bool in_range = r >= 16 && r < 24 && c >= 4 && c < 20;
+      e2e::check_eq("Offset[" + std::to_string(r) + "," + std::to_string(c) + "]",
+                    out[r * 32 + c], in_range ? float((r - 16) * 16 + (c - 4)) : -1.0f);
+    }
+
   if (trace) {
     auto counts = launches(trace);
     auto expect = [&](const char *kernel, int total, int specialised) {
@@ -118,8 +294,16 @@ int main(int argc, char **) {
     };
     expect("Folded", 1, 1);
     expect("Looped", 3, 3);
-    expect("FromArgs", 1, 0);
-    expect("Reassigned", 1, 0);
+    expect("FromArgs", 1, 1); // its range
+    expect("Reassigned", 1, 1);
+    expect("RedRange", 1, 1);
+    expect("RedNd", 1, 1);
+    expect("RedSpan", 1, 1);
+    expect("RedShort", 1, 1);
+    expect("RedArgs", 1, 0);
+    expect("Ramp", 2, 1);
+    expect("GroupSum", 2, 1);
+    expect("Offset", 1, 1);
   }
   sycl::free(in, q);
   sycl::free(out, q);

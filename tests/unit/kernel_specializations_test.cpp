@@ -2,7 +2,8 @@
 // (runtime/kernel_specializations.hpp): registration through the C entry
 // point, the selection at launch on the CPU device (launchers swapped, name
 // kept) and on an image-based device (the clone symbol, only when the
-// device's images hold it), USYCL_HOST_DEVICE_OPT, the launch trace, and one
+// device's images hold it), clones for one launch range (ABI version 2) and
+// arrays of version 1, USYCL_HOST_DEVICE_OPT, the launch trace, and one
 // kernel submitted through a queue whose registered clone really runs.
 // Links the whole runtime (static, INTERNAL_RUNTIME); the CPU device comes
 // from the runtime (ONEAPI_DEVICE_SELECTOR=native_cpu:* under ctest).
@@ -22,6 +23,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -77,7 +79,7 @@ usycl_kernel_specialization spec(const char *kernel, const char *clone, const fo
                                  void *range = nullptr, void *nd = nullptr,
                                  void *nd_group = nullptr, uint64_t size = sizeof(object)) {
   usycl_kernel_specialization s{};
-  s.version = 1;
+  s.version = ks::abi_version;
   s.kernel = kernel;
   s.clone = clone;
   s.object_size = size;
@@ -363,7 +365,7 @@ TEST_F(KernelSpecializations, MalformedEntriesAreIgnored) {
       spec("_ZTS3Bad", "_ZTS3Bad$hdo3", outside, fn(&clone_range)),
       spec("_ZTS3Bad", "_ZTS3Bad$hdo4", no_bytes, fn(&clone_range)),
       spec("_ZTS3Bad", "_ZTS3Bad$hdo5", f, fn(&other_clone_range))};
-  specs[0].version = 2; // another ABI: only `version` may be read
+  specs[0].version = ks::abi_version + 1; // another ABI: only `version` may be read
   specs[0].kernel = reinterpret_cast<const char *>(uintptr_t(1));
   specs[0].folds = reinterpret_cast<const usycl_kernel_fold *>(uintptr_t(1));
   __usycl_register_kernel_specializations(specs.data(), specs.size());
@@ -613,6 +615,152 @@ TEST_F(KernelSpecializations, QueueLaunchRunsTheRegisteredClone) {
   EXPECT_EQ(log.find("[specialised:", first + 1), std::string::npos)
       << "only the first launch used the clone:\n"
       << log;
+}
+
+// ==== the launch range (ABI version 2) ====================================================
+
+namespace {
+// The range a clone assumes: SYCL order, unused dimensions 1, 1, 0.
+void set_range(usycl_kernel_specialization &s, uint32_t dims, bool nd,
+               std::initializer_list<uint64_t> global, std::initializer_list<uint64_t> local,
+               std::initializer_list<uint64_t> offset) {
+  s.range_dims = dims;
+  s.range_nd = nd ? 1 : 0;
+  for (int d = 0; d < 3; ++d) {
+    s.global[d] = d < int(global.size()) ? global.begin()[d] : 1;
+    s.local[d] = d < int(local.size()) ? local.begin()[d] : 1;
+    s.offset[d] = d < int(offset.size()) ? offset.begin()[d] : 0;
+  }
+}
+} // namespace
+
+TEST_F(KernelSpecializations, RangeCloneOnlyForItsRange) {
+  fold_storage none;
+  usycl_kernel_specialization specs[] = {
+      spec("_ZTS5Range", "_ZTS5Range$hdo0", none, fn(&clone_range))};
+  set_range(specs[0], 1, false, {1024}, {}, {0});
+  __usycl_register_kernel_specializations(specs, 1);
+  ASSERT_EQ(ks::registered_count(), 1u);
+  object o;
+  // The launch's range (range_launch: 1024, offset 0): the clone.
+  kernel_launch l = range_launch("_ZTS5Range", o);
+  EXPECT_NE(apply_kernel_specialization(l, cpu_device()), nullptr);
+  EXPECT_EQ(l.cpu_range, &clone_range);
+  // Another global size, an offset, another number of dimensions (the same
+  // work-items), or an nd_range launch: the generic kernel.
+  auto generic = [&](auto change) {
+    kernel_launch g = range_launch("_ZTS5Range", o);
+    change(g);
+    const kernel_launch before = g;
+    EXPECT_EQ(apply_kernel_specialization(g, cpu_device()), nullptr);
+    EXPECT_TRUE(same(g, before));
+  };
+  generic([](kernel_launch &g) { g.global[0] = 512; });
+  generic([](kernel_launch &g) { g.offset[0] = 1; });
+  generic([](kernel_launch &g) {
+    g.dims = 2;
+    g.global[0] = 512;
+    g.global[1] = 2;
+  });
+  generic([](kernel_launch &g) {
+    g.nd_range = true;
+    g.local[0] = 64;
+  });
+  // A range launch's local sizes mean nothing: not compared.
+  kernel_launch any_local = range_launch("_ZTS5Range", o);
+  any_local.local[0] = 7;
+  EXPECT_NE(apply_kernel_specialization(any_local, cpu_device()), nullptr);
+}
+
+TEST_F(KernelSpecializations, NdRangeCloneComparesTheWorkGroupSizeAndTheFolds) {
+  fold_storage f;
+  f.add(n_offset, int32_t(16));
+  usycl_kernel_specialization specs[] = {
+      spec("_ZTS4NdRg", "_ZTS4NdRg$hdo0", f, nullptr, fn(&clone_nd), fn(&clone_nd_group))};
+  set_range(specs[0], 1, true, {1024}, {64}, {0});
+  __usycl_register_kernel_specializations(specs, 1);
+  object o;
+  kernel_launch l = nd_launch("_ZTS4NdRg", o); // 1024 / 64
+  EXPECT_NE(apply_kernel_specialization(l, cpu_device()), nullptr);
+  EXPECT_EQ(l.cpu_nd, &clone_nd);
+  // Another work-group size: generic.
+  kernel_launch other = nd_launch("_ZTS4NdRg", o);
+  other.local[0] = 128;
+  EXPECT_EQ(apply_kernel_specialization(other, cpu_device()), nullptr);
+  EXPECT_EQ(other.cpu_nd, &generic_nd);
+  // The range holds but a fold does not: generic.
+  o.n = 17;
+  kernel_launch byte = nd_launch("_ZTS4NdRg", o);
+  EXPECT_EQ(apply_kernel_specialization(byte, cpu_device()), nullptr);
+  // A range launch of the same kernel: generic.
+  o.n = 16;
+  kernel_launch r = range_launch("_ZTS4NdRg", o);
+  EXPECT_EQ(apply_kernel_specialization(r, cpu_device()), nullptr);
+}
+
+TEST_F(KernelSpecializations, RangeCloneAndAnyRangeCloneOfOneKernel) {
+  // A clone for one range registered first, one for any range after it:
+  // each launch takes the first whose conditions hold.
+  fold_storage f;
+  f.add(n_offset, int32_t(16));
+  usycl_kernel_specialization specs[] = {
+      spec("_ZTS4Both", "_ZTS4Both$hdo0", f, fn(&clone_range)),
+      spec("_ZTS4Both", "_ZTS4Both$hdo1", f, fn(&other_clone_range))};
+  set_range(specs[0], 2, false, {32, 32}, {}, {0, 0});
+  __usycl_register_kernel_specializations(specs, 2);
+  object o;
+  kernel_launch l = range_launch("_ZTS4Both", o);
+  l.dims = 2;
+  l.global[0] = 32;
+  l.global[1] = 32;
+  EXPECT_STREQ(apply_kernel_specialization(l, cpu_device()), "_ZTS4Both$hdo0");
+  kernel_launch other = range_launch("_ZTS4Both", o);
+  EXPECT_STREQ(apply_kernel_specialization(other, cpu_device()), "_ZTS4Both$hdo1");
+  EXPECT_EQ(other.cpu_range, &other_clone_range);
+}
+
+TEST_F(KernelSpecializations, Version1ArraysAreStillRead) {
+  // A module compiled for ABI version 1: its entries end before the range
+  // (72 bytes each), and never assume one.
+  struct v1_entry {
+    uint32_t version;
+    const char *kernel, *clone;
+    uint64_t object_size;
+    uint32_t num_folds;
+    const usycl_kernel_fold *folds;
+    void *cpu_range, *cpu_nd, *cpu_nd_group;
+  };
+  static_assert(sizeof(v1_entry) == 72);
+  fold_storage eight, sixteen;
+  eight.add(n_offset, int32_t(8));
+  sixteen.add(n_offset, int32_t(16));
+  const v1_entry v1[] = {
+      {1, "_ZTS2V1", "_ZTS2V1$hdo0", sizeof(object), 1, eight.folds.data(), fn(&clone_range),
+       nullptr, nullptr},
+      {1, "_ZTS2V1", "_ZTS2V1$hdo1", sizeof(object), 1, sixteen.folds.data(),
+       fn(&other_clone_range), nullptr, nullptr}};
+  const auto *specs = reinterpret_cast<const usycl_kernel_specialization *>(v1);
+  __usycl_register_kernel_specializations(specs, 2);
+  EXPECT_EQ(ks::registered_count(), 2u);
+  object o; // n == 16: the second entry
+  kernel_launch l = range_launch("_ZTS2V1", o);
+  l.global[0] = 77; // any range
+  EXPECT_STREQ(apply_kernel_specialization(l, cpu_device()), "_ZTS2V1$hdo1");
+  EXPECT_EQ(l.cpu_range, &other_clone_range);
+  __usycl_unregister_kernel_specializations(specs, 2);
+  EXPECT_EQ(ks::registered_count(), 0u);
+}
+
+TEST_F(KernelSpecializations, MalformedRangeIsIgnored) {
+  fold_storage none;
+  usycl_kernel_specialization specs[] = {
+      spec("_ZTS6BadRng", "_ZTS6BadRng$hdo0", none, fn(&clone_range)),
+      spec("_ZTS6BadRng", "_ZTS6BadRng$hdo1", none, fn(&clone_range))};
+  set_range(specs[0], 4, false, {1024}, {}, {0}); // four dimensions
+  set_range(specs[1], 1, false, {1024}, {}, {0});
+  specs[1].range_nd = 2; // neither range nor nd_range
+  __usycl_register_kernel_specializations(specs, 2);
+  EXPECT_EQ(ks::registered_count(), 0u);
 }
 
 // The compiler's copies of a kernel by their names: specialisations

@@ -18,6 +18,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <utility>
 
 using namespace mlir;
@@ -194,6 +195,16 @@ bool readUse(OpOperand &U, ModuleOp M, int Depth, bool *Returned) {
   if (isa<LLVM::LoadOp, LLVM::ICmpOp, LLVM::VarAnnotation, LLVM::LifetimeStartOp,
           LLVM::LifetimeEndOp, LLVM::DbgDeclareOp, LLVM::DbgValueOp>(Op))
     return true;
+  // The raising's record of a submission's range and offset (the runtime
+  // copies them at submit).
+  if (auto R = dyn_cast<HostHandlerSetNDRange>(Op))
+    return P == R.getRange() || P == R.getOffset();
+  if (auto K = dyn_cast<HostScheduleKernel>(Op))
+    return P == K.getRange() || P == K.getOffset();
+  // A range, id or nd_range built from it (an nd_range from ranges and ids
+  // passed in memory, a copy).
+  if (auto C = dyn_cast<HostConstructorOp>(Op))
+    return P != C.getDst() && isa<RangeType, IDType, NdRangeType>(C.getType());
   if (auto G = dyn_cast<LLVM::GEPOp>(Op))
     return G.getBase() == P && onlyRead(G.getResult(), M, Depth + 1, Returned);
   if (auto MC = dyn_cast<LLVM::MemcpyOp>(Op))
@@ -231,20 +242,27 @@ bool readUse(OpOperand &U, ModuleOp M, int Depth, bool *Returned) {
     }
     return false;
   }
-  if (auto Call = dyn_cast<LLVM::CallOp>(Op)) {
-    auto Callee = Call.getCallee();
+  // (Invokes too: the queue shortcuts pass an nd_range in memory to a
+  // function that may throw.)
+  auto ReadByCallee = [&](std::optional<llvm::StringRef> Callee, OperandRange Args,
+                          Value Result) {
     auto F = Callee ? M.lookupSymbol<LLVM::LLVMFuncOp>(*Callee) : nullptr;
     if (!F || F.isExternal() || F.isVarArg())
       return false;
-    auto Args = Call.getArgOperands();
     unsigned I = U.getOperandNumber() - Args.getBeginOperandIndex();
-    if (U.getOperandNumber() < Args.getBeginOperandIndex() || I >= F.getNumArguments())
+    if (U.getOperandNumber() < Args.getBeginOperandIndex() || I >= Args.size() ||
+        I >= F.getNumArguments())
       return false;
     bool Ret = false;
     if (!onlyRead(F.getArgument(I), M, Depth + 1, &Ret))
       return false;
-    return !Ret || onlyRead(Call.getResult(), M, Depth + 1, Returned);
-  }
+    return !Ret || (Result && onlyRead(Result, M, Depth + 1, Returned));
+  };
+  if (auto Call = dyn_cast<LLVM::CallOp>(Op))
+    return ReadByCallee(Call.getCallee(), Call.getArgOperands(), Call.getResult());
+  if (auto Inv = dyn_cast<LLVM::InvokeOp>(Op))
+    return ReadByCallee(Inv.getCallee(), Inv.getArgOperands(),
+                        Inv.getNumResults() ? Inv.getResult() : Value());
   return false;
 }
 
@@ -502,6 +520,102 @@ std::optional<Attribute> closureObjectValue(LLVM::AllocaOp A, int64_t Off, Type 
   return std::nullopt;
 }
 
+// A local written piece by piece (a range or id passed by value in
+// registers, stored from its parts): stores at constant offsets, directly or
+// through constant GEPs, never two to the same byte, and otherwise only
+// read. A load reads the store of exactly its bytes.
+std::optional<Attribute> piecewiseValue(LLVM::AllocaOp A, int64_t Off, Type LoadTy, ModuleOp M,
+                                        int Depth, const DataLayout &DL) {
+  if (Depth > MaxDepth)
+    return std::nullopt;
+  SmallVector<std::pair<int64_t, int64_t>> Written; // offset, size
+  Value Found;
+  std::function<bool(Value, int64_t, int)> Walk = [&](Value P, int64_t Base, int Level) {
+    if (Level > 8)
+      return false;
+    for (OpOperand &U : P.getUses()) {
+      Operation *Op = U.getOwner();
+      if (auto S = dyn_cast<LLVM::StoreOp>(Op); S && S.getAddr() == P) {
+        if (S.getValue() == P)
+          return false;
+        const int64_t Size = int64_t(DL.getTypeSize(S.getValue().getType()));
+        for (auto [O, Sz] : Written)
+          if (O < Base + Size && Base < O + Sz)
+            return false;
+        Written.push_back({Base, Size});
+        if (Base == Off && Size == int64_t(DL.getTypeSize(LoadTy)))
+          Found = S.getValue();
+        continue;
+      }
+      if (auto G = dyn_cast<LLVM::GEPOp>(Op); G && G.getBase() == P) {
+        std::optional<int64_t> GO = gepOffset(G, DL);
+        if (!GO || !Walk(G.getResult(), Base + *GO, Level + 1))
+          return false;
+        continue;
+      }
+      if (!readUse(U, M, Depth + 1, nullptr))
+        return false;
+    }
+    return true;
+  };
+  if (!Walk(A.getResult(), 0, 0) || !Found || Found.getType() != LoadTy)
+    return std::nullopt;
+  return constantOf(Found, M, Depth + 1);
+}
+
+// Extents of a SYCL object of type T: Dims for a range or an id, three
+// times that for an nd_range; 0 for other types.
+int64_t extentCount(Type T) {
+  if (auto R = dyn_cast<RangeType>(T))
+    return R.getDimension();
+  if (auto I = dyn_cast<IDType>(T))
+    return I.getDimension();
+  if (auto N = dyn_cast<NdRangeType>(T))
+    return 3 * int64_t(N.getDimension());
+  return 0;
+}
+
+// The extent at byte Off of the range, id or nd_range C constructs. The
+// constructor's arguments give the extents in order: an integer gives one
+// (x86-64 passes ranges of up to two extents as integers), a pointer a
+// whole range or id passed in memory (an nd_range<3>'s parts), or the
+// object copied (one pointer argument). An id built without arguments is
+// zero. Integers narrower than size_t are sign-extended, as C++ converts
+// them.
+std::optional<Attribute> constructedExtent(HostConstructorOp C, int64_t Off, Type LoadTy,
+                                           ModuleOp M, int Depth) {
+  const int64_t Total = extentCount(C.getType());
+  if (!LoadTy.isInteger(64) || Off % 8 || Off < 0 || Off / 8 >= Total)
+    return std::nullopt;
+  const int64_t Want = Off / 8;
+  auto I64 = IntegerType::get(M.getContext(), 64);
+  if (C.getArgs().empty())
+    return isa<IDType>(C.getType()) ? std::optional<Attribute>(IntegerAttr::get(I64, 0))
+                                    : std::nullopt;
+  const bool Copy =
+      C.getArgs().size() == 1 && isa<LLVM::LLVMPointerType>(C.getArgs()[0].getType());
+  const int64_t PartExtents = isa<NdRangeType>(C.getType()) ? Total / 3 : Total;
+  int64_t At = 0;
+  for (Value E : C.getArgs()) {
+    if (auto T = dyn_cast<IntegerType>(E.getType())) {
+      if (At++ != Want)
+        continue;
+      std::optional<Attribute> K = constantOf(E, M, Depth + 1);
+      auto X = K ? dyn_cast<IntegerAttr>(*K) : nullptr;
+      if (!X)
+        return std::nullopt;
+      return Attribute(IntegerAttr::get(I64, X.getValue().sextOrTrunc(64)));
+    }
+    if (!isa<LLVM::LLVMPointerType>(E.getType()))
+      return std::nullopt;
+    const int64_t N = Copy ? Total : PartExtents;
+    if (Want < At + N)
+      return memoryValue(E, (Want - At) * 8, LoadTy, M, Depth + 1);
+    At += N;
+  }
+  return std::nullopt;
+}
+
 // The value a load of LoadTy from Ptr + Off reads, where the program proves
 // the memory there holds one constant: constant globals, locals written
 // once (by a store or a memcpy) and otherwise only read, closure fields
@@ -555,25 +669,37 @@ std::optional<Attribute> memoryValue(Value Ptr, int64_t Off, Type LoadTy, Module
     if (std::optional<Attribute> V = closureObjectValue(A, Off, LoadTy, M, Depth + 1, DL))
       return V;
   // A local written once, by a store of a whole value or a memcpy of the
-  // whole local, and otherwise only read.
+  // whole local, and otherwise only read; else one written piece by piece.
   Operation *Init = nullptr;
+  bool Zeroed = false;
   for (OpOperand &U : A->getUses()) {
     Operation *Op = U.getOwner();
     if (auto S = dyn_cast<LLVM::StoreOp>(Op); S && S.getAddr() == A.getResult()) {
       if (S.getValue() == A.getResult() || std::exchange(Init, S))
-        return std::nullopt;
+        return piecewiseValue(A, Off, LoadTy, M, Depth + 1, DL);
     } else if (auto MC = dyn_cast<LLVM::MemcpyOp>(Op); MC && MC.getDst() == A.getResult()) {
       if (MC.getSrc() == A.getResult() || std::exchange(Init, MC))
         return std::nullopt;
     } else if (auto C = dyn_cast<HostConstructorOp>(Op);
-               C && C.getDst() == A.getResult() && isa<RangeType, IDType>(C.getType())) {
+               C && C.getDst() == A.getResult() &&
+               isa<RangeType, IDType, NdRangeType>(C.getType())) {
       if (std::exchange(Init, C))
         return std::nullopt;
+    } else if (auto MS = dyn_cast<LLVM::MemsetOp>(Op);
+               MS && MS.getDst() == A.getResult() && constInt(MS.getVal()) == 0) {
+      // Zeroed first (`id<1>()`, value-initialised): what only an id's
+      // default constructor may follow (checked below).
+      Zeroed = true;
     } else if (!readUse(U, M, Depth + 1, nullptr)) {
-      return std::nullopt;
+      return piecewiseValue(A, Off, LoadTy, M, Depth + 1, DL);
     }
   }
   Type T = A.getElemType();
+  if (Zeroed) {
+    auto C = dyn_cast_or_null<HostConstructorOp>(Init);
+    if (!C || !isa<IDType>(C.getType()) || !C.getArgs().empty())
+      return std::nullopt;
+  }
   if (auto S = dyn_cast_or_null<LLVM::StoreOp>(Init)) {
     Value V = S.getValue();
     std::optional<Attribute> K = constantOf(V, M, Depth + 1);
@@ -584,14 +710,11 @@ std::optional<Attribute> memoryValue(Value Ptr, int64_t Off, Type LoadTy, Module
       return std::nullopt;
     return memoryValue(MC.getSrc(), Off, LoadTy, M, Depth + 1);
   }
-  // A range or id built by its constructor from its extents (the command
-  // group's `range<2>{16, 16}`): extent k, a size_t, at byte 8k.
-  if (auto C = dyn_cast_or_null<HostConstructorOp>(Init)) {
-    if (!LoadTy.isInteger(64) || Off % 8 || Off / 8 >= int64_t(C.getArgs().size()))
-      return std::nullopt;
-    Value E = C.getArgs()[Off / 8];
-    return isa<IntegerType>(E.getType()) ? constantOf(E, M, Depth + 1) : std::nullopt;
-  }
+  // A range, id or nd_range built by its constructor (the command group's
+  // `range<2>{16, 16}`, `nd_range<1>{1024, 64}`): extent k, a size_t, at
+  // byte 8k (an nd_range: its global range, local range and offset).
+  if (auto C = dyn_cast_or_null<HostConstructorOp>(Init))
+    return constructedExtent(C, Off, LoadTy, M, Depth + 1);
   return std::nullopt;
 }
 
@@ -608,6 +731,11 @@ std::optional<Attribute> constantOf(Value V, ModuleOp M, int Depth) {
     return A;
   if (auto C = V.getDefiningOp<LLVM::ConstantOp>())
     return C.getValue();
+  // An argument of a function called at one place: what the call passes (a
+  // range passed by value in registers to the queue shortcuts).
+  if (auto Arg = dyn_cast<BlockArgument>(V))
+    if (Value Q = uniqueCallOperand(Arg, M))
+      return constantOf(Q, M, Depth + 1);
   if (auto L = V.getDefiningOp<LLVM::LoadOp>())
     if (auto Addr = L.getAddr().getDefiningOp<LLVM::AddressOfOp>())
       if (auto G = M.lookupSymbol<LLVM::GlobalOp>(Addr.getGlobalNameAttr()))
@@ -694,6 +822,72 @@ std::optional<Attribute> constantOf(Value V, ModuleOp M, int Depth) {
 
 LLVM::AllocaOp closureObjectOf(Value P, ModuleOp M) {
   return asClosure(pointerRoot(P, M, 0));
+}
+
+std::optional<SmallVector<uint64_t>> constantExtents(Value P, ModuleOp M) {
+  Type T = syclObjectType(P, M);
+  const int64_t N = extentCount(T);
+  if (!N)
+    return std::nullopt;
+  auto I64 = IntegerType::get(M.getContext(), 64);
+  SmallVector<uint64_t> Out;
+  for (int64_t K = 0; K < N; ++K) {
+    std::optional<Attribute> V = memoryValue(P, 8 * K, I64, M, 0);
+    auto X = V ? dyn_cast<IntegerAttr>(*V) : nullptr;
+    if (!X || X.getValue().getBitWidth() > 64)
+      return std::nullopt;
+    Out.push_back(X.getValue().getZExtValue());
+  }
+  return Out;
+}
+
+Type syclObjectType(Value P, ModuleOp M, int Depth) {
+  if (Depth > MaxDepth)
+    return {};
+  P = forwardSpill(P);
+  for (Operation *U : P.getUsers())
+    if (auto C = dyn_cast<HostConstructorOp>(U); C && C.getDst() == P)
+      return C.getType();
+  // Filled by a copy: a memcpy, or a store of a loaded value.
+  for (Operation *U : P.getUsers()) {
+    Type T;
+    if (auto MC = dyn_cast<LLVM::MemcpyOp>(U); MC && MC.getDst() == P)
+      T = syclObjectType(MC.getSrc(), M, Depth + 1);
+    if (auto S = dyn_cast<LLVM::StoreOp>(U); S && S.getAddr() == P)
+      if (auto L = forwardSpill(S.getValue()).getDefiningOp<LLVM::LoadOp>()) {
+        // (A range passed by value is stored from its parts.)
+        Value Src = L.getAddr();
+        while (auto G = forwardSpill(Src).getDefiningOp<LLVM::GEPOp>())
+          Src = G.getBase();
+        T = syclObjectType(Src, M, Depth + 1);
+      }
+    if (T)
+      return T;
+  }
+  // An argument of a function called at one place.
+  if (auto Arg = dyn_cast<BlockArgument>(P))
+    if (Value Q = uniqueCallOperand(Arg, M))
+      return syclObjectType(Q, M, Depth + 1);
+  // A local of the class's type, filled from elsewhere (a range the
+  // queue::parallel_for shortcuts pass down by reference): its size gives
+  // the dimensions.
+  if (auto A = P.getDefiningOp<LLVM::AllocaOp>())
+    if (auto S = dyn_cast<LLVM::LLVMStructType>(A.getElemType()); S && S.isIdentified()) {
+      DataLayout DL = DataLayout::closest(M);
+      const int64_t Size = int64_t(DL.getTypeSize(S));
+      llvm::StringRef Name = S.getName();
+      MLIRContext *Ctx = M.getContext();
+      auto Is = [&](llvm::StringRef Class) {
+        return Name == Class || Name.starts_with((Class + ".").str());
+      };
+      if (Is("class.sycl::_V1::range") && Size % 8 == 0 && Size >= 8 && Size <= 24)
+        return RangeType::get(Ctx, unsigned(Size / 8));
+      if (Is("class.sycl::_V1::id") && Size % 8 == 0 && Size >= 8 && Size <= 24)
+        return IDType::get(Ctx, unsigned(Size / 8));
+      if (Is("class.sycl::_V1::nd_range") && Size % 24 == 0 && Size >= 24 && Size <= 72)
+        return NdRangeType::get(Ctx, unsigned(Size / 24));
+    }
+  return {};
 }
 
 std::string constantString(Attribute A) {

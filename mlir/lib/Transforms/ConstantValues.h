@@ -12,6 +12,7 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <optional>
 #include <string>
@@ -40,6 +41,18 @@ std::optional<mlir::Attribute> constantOf(mlir::Value V, mlir::ModuleOp M, int D
 /// lambda in the `queue::parallel_for` shortcuts) and arguments of functions
 /// called at one place; null where that is unclear.
 mlir::LLVM::AllocaOp closureObjectOf(mlir::Value P, mlir::ModuleOp M);
+
+/// The SYCL type (`!sycl.range<d>`, `!sycl.id<d>`, `!sycl.nd_range<d>`, ...)
+/// of the object at \p P, where a sycl.host.constructor built it, or built
+/// the object it is a copy of (memcpy, or a store of a loaded value); null
+/// otherwise.
+mlir::Type syclObjectType(mlir::Value P, mlir::ModuleOp M, int Depth = 0);
+
+/// The extents of the range, id or nd_range at \p P (an nd_range: its global
+/// range, local range and offset, in that order), where each is a
+/// compile-time constant for constantOf (a load of it would be one); none
+/// otherwise.
+std::optional<llvm::SmallVector<uint64_t>> constantExtents(mlir::Value P, mlir::ModuleOp M);
 
 /// A constant as the report prints it: `42`, `true`, `2.500000e+00`,
 /// `[1, 2, 3]`, `null`.

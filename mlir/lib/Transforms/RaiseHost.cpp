@@ -17,6 +17,9 @@
 //                     it carries usycl.arg_offsets (each argument's offset in
 //                     the kernel object) and usycl.object_size (the object's
 //                     size, where it is built in the CGF)
+//   7. parallel_for with reductions: the header's wrapper object, the
+//                     user's kernel object inside it split into its
+//                     captures (raiseReduction)
 //
 // A step that finds its anchor but cannot finish emits a remark naming the
 // step and the reason (unless quiet).
@@ -335,6 +338,67 @@ bool isAccessorStruct(Type T) {
          isNamedStruct(T, "class.sycl::_V1::local_accessor");
 }
 
+// Parameter descriptors (kind, size, offset, info per field, as the
+// integration header writes them; sycl/detail/kernel_param_desc.hpp) of a
+// kernel object, from its host struct type. For the user's kernel object
+// inside a reduction wrapper: the device pass describes the wrapper's
+// fields, the user's object among them as one standard-layout field. The
+// info of accessors is left 0 (the struct type does not say their mode and
+// target: the raising types them from their constructors). A trailing
+// explicit padding field of a packed struct is no field (as in
+// raiseCaptures).
+SmallVector<int64_t> fieldDescriptors(LLVM::LLVMStructType K, const DataLayout &DL) {
+  SmallVector<int64_t> Out;
+  std::vector<int64_t> Offsets = fieldOffsets(K, DL);
+  ArrayRef<Type> Body = K.getBody();
+  for (size_t I = 0; I < Body.size(); ++I) {
+    Type T = Body[I];
+    if (auto AT = dyn_cast<LLVM::LLVMArrayType>(T);
+        AT && K.isPacked() && AT.getElementType().isInteger(8) && I > 0 && I + 1 == Body.size())
+      continue;
+    int64_t Kind = 1; // standard layout
+    if (isNamedStruct(T, "class.sycl::_V1::local_accessor"))
+      Kind = 6;
+    else if (isNamedStruct(T, "class.sycl::_V1::accessor"))
+      Kind = 0;
+    else if (isa<LLVM::LLVMPointerType>(T))
+      Kind = 3;
+    Out.append({Kind, int64_t(DL.getTypeSize(T)), Offsets[I], 0});
+  }
+  return Out;
+}
+
+// Why a captured value (its SYCL type ST, if any, and its value type VT)
+// does not match its parameter descriptor (Kind, Size); nullopt if it does.
+std::optional<std::string> argMismatch(int64_t I, int64_t Kind, int64_t Size, Type ST, Type VT,
+                                       const DataLayout &DL) {
+  switch (Kind) {
+  case 0: // accessor
+    if (!isa_and_nonnull<AccessorType>(ST))
+      return "parameter " + std::to_string(I) +
+             " is an accessor, but its set_captured has no !sycl.accessor type (was its "
+             "sycl.host.constructor raised in this function?)";
+    return std::nullopt;
+  case 6: // local_accessor
+    if (!isa_and_nonnull<LocalAccessorType>(ST))
+      return "parameter " + std::to_string(I) +
+             " is a local_accessor, but its set_captured has no !sycl.local_accessor type";
+    return std::nullopt;
+  case 3: // pointer
+    if (!isa<LLVM::LLVMPointerType>(VT) || ST)
+      return "parameter " + std::to_string(I) + " is a pointer, but the captured value is not";
+    return std::nullopt;
+  case 1: // standard layout
+    if (ST || int64_t(DL.getTypeSize(VT)) != Size)
+      return "parameter " + std::to_string(I) + " has " + std::to_string(Size) +
+             " bytes, but the captured value does not";
+    return std::nullopt;
+  default:
+    return "parameter " + std::to_string(I) + " has an unknown descriptor kind " +
+           std::to_string(Kind);
+  }
+}
+
 // The string an annotation names ("range", "kernel", ...).
 std::optional<std::string> annotationString(LLVM::VarAnnotation A, ModuleOp M) {
   auto Addr = A.getAnnotation().getDefiningOp<LLVM::AddressOfOp>();
@@ -534,7 +598,10 @@ private:
   void raiseSetKernel(ModuleOp M);
   void raiseSetNDRange(LLVM::LLVMFuncOp F);
   void raiseSetCaptured(LLVM::LLVMFuncOp F, const DataLayout &DL);
+  void raiseCaptures(LLVM::LLVMFuncOp F, const DataLayout &DL, HostHandlerSetKernel SK,
+                     LLVM::VarAnnotation KA, std::optional<ArrayRef<int64_t>> OwnDesc);
   void raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL);
+  void raiseReduction(LLVM::LLVMFuncOp F, const DataLayout &DL);
   std::optional<std::pair<int64_t, SmallVector<int64_t>>>
   descriptors(LLVM::LLVMFuncOp F, const DataLayout &DL, std::string *Why = nullptr);
 
@@ -587,16 +654,25 @@ void RaiseHostPass::runOnOperation() {
     F.walk([&](HostHandlerSetKernel) { HasSetKernel = true; });
     if (!HasSetKernel)
       continue;
-    if (!annotations(F).count("kernel")) {
-      // Launches from library code (the reductions' header wrappers): only
-      // the user's kernel objects passed to single_task and parallel_for
-      // are annotated.
+    auto Ann = annotations(F);
+    if (!Ann.count("kernel") && Ann.count("reduction_kernel")) {
+      // parallel_for with reductions: the kernel object is the header's
+      // wrapper around the user's (sycl/reduction.hpp).
+      raiseReduction(F, DL);
+      continue;
+    }
+    if (!Ann.count("kernel")) {
+      // Launches from library code the headers do not annotate (e.g.
+      // parallel_for_work_group's wrapper object): only single_task,
+      // parallel_for and parallel_for with reductions are.
       if (!silent())
         F.walk([&](HostHandlerSetKernel SK) {
           remark(SK, "schedule_kernel")
-              << "not raised: no parameter annotated 'kernel' in '" << F.getName()
-              << "' (a parallel_for with reductions, whose kernel object is a header "
-                 "wrapper); single_task and plain parallel_for are raised";
+              << "not raised: no parameter annotated 'kernel' or 'reduction_kernel' in '"
+              << F.getName()
+              << "' (a launch whose kernel object the headers build and do not annotate, "
+                 "e.g. parallel_for_work_group); single_task, parallel_for and parallel_for "
+                 "with reductions are raised";
         });
       continue;
     }
@@ -749,7 +825,16 @@ void RaiseHostPass::raiseSetCaptured(LLVM::LLVMFuncOp F, const DataLayout &DL) {
                                  << F.getName() << "', found " << Ann.count("kernel");
     return;
   }
-  LLVM::VarAnnotation KA = Ann.find("kernel")->second;
+  raiseCaptures(F, DL, SK, Ann.find("kernel")->second, std::nullopt);
+}
+
+// The set_captured ops of the kernel object the annotation KA marks. Its
+// fields are those of the kernel's parameter descriptors, or OwnDesc where
+// given (the user's kernel object inside a reduction wrapper, described
+// from its struct type: fieldDescriptors).
+void RaiseHostPass::raiseCaptures(LLVM::LLVMFuncOp F, const DataLayout &DL,
+                                  HostHandlerSetKernel SK, LLVM::VarAnnotation KA,
+                                  std::optional<ArrayRef<int64_t>> OwnDesc) {
   Value Lambda = kernelObject(KA);
   auto LambdaAlloca = Lambda.getDefiningOp<LLVM::AllocaOp>();
   auto LambdaType =
@@ -759,7 +844,10 @@ void RaiseHostPass::raiseSetCaptured(LLVM::LLVMFuncOp F, const DataLayout &DL) {
     // caller) and passed in by reference: its assignments are out of
     // sight, but the descriptors say where each field lives; capture what
     // is read from there (accessors as pointers typed from the descriptor).
-    std::optional<std::pair<int64_t, SmallVector<int64_t>>> D = descriptors(F, DL);
+    std::optional<std::pair<int64_t, SmallVector<int64_t>>> D =
+        OwnDesc ? std::make_optional(std::make_pair(
+                      int64_t(OwnDesc->size() / 4), SmallVector<int64_t>(*OwnDesc)))
+                : descriptors(F, DL);
     if (!D || !isa<LLVM::LLVMPointerType>(Lambda.getType())) {
       if (!silent())
         remark(SK, "set_captured")
@@ -1072,14 +1160,20 @@ RaiseHostPass::descriptors(LLVM::LLVMFuncOp F, const DataLayout &DL, std::string
   return std::make_pair(NumParams, Mine);
 }
 
-// 6. schedule_kernel
-void RaiseHostPass::raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL) {
+// The function's last sycl.host.handler.set_kernel and how many it has.
+static std::pair<HostHandlerSetKernel, int> setKernelOps(LLVM::LLVMFuncOp F) {
   HostHandlerSetKernel SK;
   int NumSK = 0;
   F.walk([&](HostHandlerSetKernel Op) {
     SK = Op;
     ++NumSK;
   });
+  return {SK, NumSK};
+}
+
+// 6. schedule_kernel
+void RaiseHostPass::raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL) {
+  auto [SK, NumSK] = setKernelOps(F);
   auto Fail = [&](const Twine &Why) {
     if (!silent())
       remark(SK, "schedule_kernel") << Why;
@@ -1185,6 +1279,142 @@ void RaiseHostPass::raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL
       Size = int64_t(DL.getTypeSize(K));
   if (Size)
     Sched->setAttr(kObjectSizeAttrName, B.getI64IntegerAttr(*Size));
+  ++numScheduled;
+}
+
+// parallel_for(range | nd_range, reduction..., kernel) (sycl/reduction.hpp):
+// the object launched is the header's wrapper W, whose first field is the
+// user's kernel object K, followed by the wrapper's own fields (range form:
+// the user's range, the total and the launch's work-item count; both forms:
+// the tuple of reduction descriptors, each a USM pointer or a buffer
+// accessor plus identity, operator and flags). set_reduction_kernel
+// annotates K (`reduction_kernel`), the user's range or nd_range
+// (`reduction_range`) and W (`reduction_wrapper`, range form, or
+// `reduction_nd_wrapper`). The device pass describes W's fields, K as one
+// standard-layout field; the raising splits K into its captures (as for a
+// plain parallel_for, from K's struct type) so that each can be folded.
+// schedule_kernel: the kernel is W's kernel, the range the user's (what the
+// kernel iterates over; the wrapper launches its own geometry), the
+// arguments K's captures followed by W's own fields (loads of them at the
+// launch), offsets in W, and usycl.wrapper_args says where K's end.
+void RaiseHostPass::raiseReduction(LLVM::LLVMFuncOp F, const DataLayout &DL) {
+  auto Ann = annotations(F);
+  auto [SK, NumSK] = setKernelOps(F);
+  auto Fail = [&](const Twine &Why) {
+    if (!silent())
+      remark(SK, "schedule_kernel") << "parallel_for with reductions in '" << F.getName()
+                                    << "': " << Why;
+  };
+  if (NumSK != 1)
+    return Fail("expected one set_kernel, found " + Twine(NumSK));
+  size_t NRange = Ann.count("reduction_wrapper"), NNd = Ann.count("reduction_nd_wrapper");
+  if (Ann.count("reduction_kernel") != 1 || Ann.count("reduction_range") != 1 ||
+      NRange + NNd != 1)
+    return Fail("expected one annotated kernel ('reduction_kernel'), range "
+                "('reduction_range') and wrapper ('reduction_wrapper' or "
+                "'reduction_nd_wrapper'), found " +
+                Twine(Ann.count("reduction_kernel")) + ", " + Twine(Ann.count("reduction_range")) +
+                " and " + Twine(NRange + NNd) + " (is set_reduction_kernel inlined?)");
+  const bool Nd = NNd == 1;
+  LLVM::VarAnnotation KA = Ann.find("reduction_kernel")->second;
+  LLVM::VarAnnotation RA = Ann.find("reduction_range")->second;
+  LLVM::VarAnnotation WA = Ann.find(Nd ? "reduction_nd_wrapper" : "reduction_wrapper")->second;
+
+  // The wrapper: a local of one struct whose first field is K.
+  Value Wrapper = WA.getVal();
+  auto WAlloca = Wrapper.getDefiningOp<LLVM::AllocaOp>();
+  auto WT = WAlloca ? dyn_cast<LLVM::LLVMStructType>(WAlloca.getElemType()) : nullptr;
+  std::optional<int64_t> WSize = kernelObjectSize(Wrapper, DL);
+  if (!WT || WT.getBody().empty() || !WSize)
+    return Fail("the wrapper kernel object is not a local of one struct");
+  // The user's kernel object is the wrapper's first field: its struct type,
+  // or, where it has no data (a lambda capturing nothing), padding bytes
+  // (clang lays an empty class member out as [N x i8]).
+  auto KT = dyn_cast<LLVM::LLVMStructType>(WT.getBody().front());
+  auto Empty = dyn_cast<LLVM::LLVMArrayType>(WT.getBody().front());
+  if (!KT && !(Empty && Empty.getElementType().isInteger(8)))
+    return Fail("the wrapper's first field is not the user's kernel object (a struct, or "
+                "the padding of an empty one)");
+  Value Lambda = kernelObject(KA);
+  if (auto LA = Lambda.getDefiningOp<LLVM::AllocaOp>(); LA && KT && LA.getElemType() != KT)
+    return Fail("the user's kernel object is a local of another type than the wrapper's "
+                "first field");
+
+  // The wrapper's parameter descriptors: K first, at offset 0, whole.
+  std::string Why;
+  std::optional<std::pair<int64_t, SmallVector<int64_t>>> D = descriptors(F, DL, &Why);
+  if (!D)
+    return Fail(Why);
+  ArrayRef<int64_t> WDesc = D->second;
+  const int64_t KSize = KT ? int64_t(DL.getTypeSize(KT)) : 1; // an empty class: 1 byte
+  if (D->first < 1 || WDesc[2] != 0 || WDesc[1] != KSize)
+    return Fail("the wrapper's first parameter descriptor is not the user's kernel object (" +
+                Twine(KSize) + " bytes at offset 0)");
+
+  // set_nd_range: the user's range or nd_range (the reference's target).
+  Value Range = kernelObject(RA);
+  DominanceInfo Dom(F);
+  if (!isa<LLVM::LLVMPointerType>(Range.getType()) || !Dom.properlyDominates(Range, SK))
+    return Fail("the range does not dominate set_kernel");
+  OpBuilder B(SK);
+  HostHandlerSetNDRange::create(B, SK.getLoc(), SK.getHandler(), Range, Value(), Nd);
+
+  // set_captured: the user's kernel object, field by field.
+  SmallVector<int64_t> KDesc = KT ? fieldDescriptors(KT, DL) : SmallVector<int64_t>();
+  if (KT)
+    raiseCaptures(F, DL, SK, KA, ArrayRef<int64_t>(KDesc));
+  std::map<int64_t, HostSetCaptured> Captured;
+  F.walk([&](HostSetCaptured Op) { Captured[Op.getIndex()] = Op; });
+  const int64_t NumUser = int64_t(KDesc.size() / 4);
+  if (int64_t(Captured.size()) != NumUser ||
+      (NumUser && (Captured.begin()->first != 0 || Captured.rbegin()->first != NumUser - 1)))
+    return Fail("the user's kernel object has " + Twine(NumUser) + " fields but " +
+                Twine(Captured.size()) + " set_captured ops were raised");
+
+  SmallVector<Value> Args;
+  SmallVector<Type> Types;
+  SmallVector<int64_t> Offsets;
+  for (int64_t I = 0; I < NumUser; ++I) {
+    HostSetCaptured C = Captured[I];
+    Type ST = C.getSyclType() ? *C.getSyclType() : Type();
+    if (std::optional<std::string> Bad =
+            argMismatch(I, KDesc[I * 4], KDesc[I * 4 + 1], ST, C.getValue().getType(), DL))
+      return Fail("the user's kernel object: " + *Bad);
+    if (!Dom.properlyDominates(C.getValue(), SK))
+      return Fail("a captured value does not dominate set_kernel");
+    Args.push_back(C.getValue());
+    Types.push_back(ST);
+    Offsets.push_back(WDesc[2] + KDesc[I * 4 + 2]);
+  }
+  // The wrapper's own fields, as they are when the kernel is set (read
+  // right before set_kernel, after the wrapper is built).
+  Location Loc = SK.getLoc();
+  Type Ptr = LLVM::LLVMPointerType::get(B.getContext()), I8 = B.getI8Type();
+  for (int64_t P = 1; P < D->first; ++P) {
+    int64_t Kind = WDesc[P * 4], Size = WDesc[P * 4 + 1], Offset = WDesc[P * 4 + 2];
+    if (Offset < KSize || Offset + Size > *WSize)
+      return Fail("wrapper parameter " + Twine(P) + " (" + Twine(Size) + " bytes at offset " +
+                  Twine(Offset) + ") is not inside the wrapper, after the user's kernel object");
+    if (Kind != 1 && Kind != 3)
+      return Fail("wrapper parameter " + Twine(P) + " has descriptor kind " + Twine(Kind) +
+                  " (expected standard layout or pointer)");
+    Value Addr = LLVM::GEPOp::create(B, Loc, Ptr, I8, Wrapper,
+                                     ArrayRef<LLVM::GEPArg>{int32_t(Offset)});
+    Type T = Kind == 3 ? Ptr
+             : (Size == 1 || Size == 2 || Size == 4 || Size == 8)
+                 ? Type(B.getIntegerType(Size * 8))
+                 : Type(LLVM::LLVMArrayType::get(I8, Size));
+    Args.push_back(LLVM::LoadOp::create(B, Loc, T, Addr));
+    Types.push_back(Type());
+    Offsets.push_back(Offset);
+  }
+
+  B.setInsertionPointAfter(SK);
+  auto Sched = HostScheduleKernel::create(B, Loc, SK.getHandler(), SK.getKernelNameAttr(),
+                                          Range, Value(), Nd, Args, Types);
+  Sched->setAttr(kArgOffsetsAttrName, B.getDenseI64ArrayAttr(Offsets));
+  Sched->setAttr(kObjectSizeAttrName, B.getI64IntegerAttr(*WSize));
+  Sched->setAttr(kWrapperArgsAttrName, B.getI64IntegerAttr(NumUser));
   ++numScheduled;
 }
 

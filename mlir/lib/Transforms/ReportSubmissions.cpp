@@ -131,6 +131,12 @@ struct ReportPass : impl::SYCLReportSubmissionsBase<ReportPass> {
            << describeObject(Op.getRange(), M) << "\n";
       if (Op.getOffset())
         OS << "  offset: " << describeObject(Op.getOffset(), M) << "\n";
+      // A parallel_for with reductions: the user's captures, then the
+      // header wrapper's own fields.
+      auto Wrapper = Op->getAttrOfType<IntegerAttr>(kWrapperArgsAttrName);
+      if (Wrapper)
+        OS << "  reduction wrapper: args 0.." << Wrapper.getInt() - 1
+           << " the user's captures, the rest the wrapper's own fields\n";
       ArrayAttr Types = Op.getSyclTypes();
       for (auto [I, A] : llvm::enumerate(Op.getArgs())) {
         OS << "  arg " << I << ": ";

@@ -2,19 +2,22 @@
 //
 // Host-to-device specialisation, the decisions: for every
 // sycl.host.schedule_kernel that passes at least one compile-time-constant
-// standard-layout argument, which bytes of the kernel object are constants.
-// The device compiler (an LLVM pass) clones the kernel with those bytes
-// folded, and the runtime launches the clone for the submission. The plan
-// is the contract between them; format version 1 (docs/mlir.md):
+// standard-layout argument or launches over a compile-time-constant range
+// (or nd_range), which bytes of the kernel object are constants and which
+// range it launches over. The device compiler
+// (an LLVM pass) clones the kernel with those bytes and that range folded,
+// and the runtime launches the clone for the submission. The plan is the
+// contract between them; format version 2 (docs/mlir.md):
 //
-//   usycl-specialization-plan 1
+//   usycl-specialization-plan 2
 //   kernel <generic-symbol> clone <generic-symbol>$hdo<k> object-size <N>
+//   range <dims> global <g...> [local <l...>] offset <o...>
 //   fold <offset> <size> <hex of the little-endian bytes>
 //   ...
 //   end
 //
-// One record per distinct (kernel, folds); k counts the records of each
-// kernel in walk order. The offsets and the object size are those the
+// One record per distinct (kernel, range, folds); k counts the records of
+// each kernel in walk order. The offsets and the object size are those the
 // raising attached to the op (usycl.arg_offsets, usycl.object_size).
 //
 //===----------------------------------------------------------------------===//
@@ -160,6 +163,103 @@ FailureOr<LocalRange> localAccessorRange(Value V, LocalAccessorType T, ModuleOp 
   return R;
 }
 
+// The launch range of a submission, where the raising proves it constant
+// (SYCL dimension order).
+struct LaunchRange {
+  bool Nd = false;
+  unsigned Dims = 0;
+  SmallVector<uint64_t, 3> Global, Local, Offset;
+
+  static std::string list(ArrayRef<uint64_t> V) {
+    return "{" + llvm::join(llvm::map_range(V, [](uint64_t X) { return std::to_string(X); }),
+                            ", ") +
+           "}";
+  }
+  // As the remarks show it: `range {32, 16}`, `nd_range {1024} local {128}`,
+  // with ` offset {...}` where it is not zero.
+  std::string text() const {
+    std::string T = (Nd ? "nd_range " : "range ") + list(Global);
+    if (Nd)
+      T += " local " + list(Local);
+    if (llvm::any_of(Offset, [](uint64_t X) { return X != 0; }))
+      T += " offset " + list(Offset);
+    return T;
+  }
+  // The plan's line.
+  std::string line() const {
+    std::string T = "range " + std::to_string(Dims) + " global";
+    auto Append = [&](ArrayRef<uint64_t> V) {
+      for (uint64_t X : V)
+        T += " " + std::to_string(X);
+    };
+    Append(Global);
+    if (Nd) {
+      T += " local";
+      Append(Local);
+    }
+    T += " offset";
+    Append(Offset);
+    return T;
+  }
+};
+
+// The submission's range, nd_range and offset, where each is a compile-time
+// constant. Failure with the reason otherwise, or with an empty reason where
+// there is nothing to gain (a range of one work-item: single_task).
+FailureOr<LaunchRange> launchRange(HostScheduleKernel Op, ModuleOp M, std::string &Why) {
+  LaunchRange L;
+  L.Nd = bool(Op.getNdRange());
+  // parallel_for(range, reduction...) launches the reduction wrapper over
+  // its own number of work-items, not over the user's range.
+  if (!L.Nd && Op->getAttr(kWrapperArgsAttrName)) {
+    Why = "a range reduction launches its own number of work-items";
+    return failure();
+  }
+  const char *What = L.Nd ? "nd_range" : "range";
+  Type T = Op.getRange() ? syclObjectType(Op.getRange(), M) : Type();
+  if (auto R = dyn_cast_or_null<RangeType>(T); R && !L.Nd)
+    L.Dims = R.getDimension();
+  else if (auto N = dyn_cast_or_null<NdRangeType>(T); N && L.Nd)
+    L.Dims = N.getDimension();
+  if (L.Dims < 1 || L.Dims > 3) {
+    Why = std::string("the ") + What + " is not built by a constructor in the command group";
+    return failure();
+  }
+  std::optional<SmallVector<uint64_t>> E = constantExtents(Op.getRange(), M);
+  if (!E || E->size() != (L.Nd ? 3 : 1) * L.Dims) {
+    Why = std::string("the ") + What + " is not a compile-time constant";
+    return failure();
+  }
+  L.Global.assign(E->begin(), E->begin() + L.Dims);
+  if (L.Nd) {
+    L.Local.assign(E->begin() + L.Dims, E->begin() + 2 * L.Dims);
+    L.Offset.assign(E->begin() + 2 * L.Dims, E->end());
+  } else if (Value O = Op.getOffset()) {
+    auto IT = dyn_cast_or_null<IDType>(syclObjectType(O, M));
+    std::optional<SmallVector<uint64_t>> OE =
+        IT && IT.getDimension() == L.Dims ? constantExtents(O, M) : std::nullopt;
+    if (!OE || OE->size() != L.Dims) {
+      Why = "the offset is not a compile-time constant";
+      return failure();
+    }
+    L.Offset.assign(OE->begin(), OE->end());
+  } else {
+    L.Offset.assign(L.Dims, 0);
+  }
+  for (unsigned D = 0; D < L.Dims; ++D)
+    if (L.Global[D] == 0 || (L.Nd && (L.Local[D] == 0 || L.Global[D] % L.Local[D]))) {
+      Why = std::string("the ") + What + " " + L.text() + " launches nothing or is invalid";
+      return failure();
+    }
+  const bool One = llvm::all_of(L.Global, [](uint64_t X) { return X == 1; }) &&
+                   llvm::all_of(L.Offset, [](uint64_t X) { return X == 0; });
+  if (!L.Nd && One) {
+    Why.clear();
+    return failure();
+  }
+  return L;
+}
+
 struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationPlanPass> {
   using Base::Base;
 
@@ -177,7 +277,7 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
       return signalPassFailure();
     }
     llvm::raw_ostream &OS = File->os();
-    OS << "usycl-specialization-plan 1\n";
+    OS << "usycl-specialization-plan 2\n";
 
     DataLayout DL(M);
     llvm::StringMap<std::string> Records; // record key -> clone symbol
@@ -202,6 +302,12 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
       SmallVector<Folded> Folds;
       SmallVector<std::string> NotFolded;
       ArrayAttr Types = Op.getSyclTypes();
+      // A parallel_for with reductions: arguments from this index on are the
+      // header wrapper's own fields (the user's range, totals, reduction
+      // descriptors), folded only where proven constant like any other.
+      auto WrapperAttr = Op->getAttrOfType<IntegerAttr>(kWrapperArgsAttrName);
+      const size_t FirstWrapperArg =
+          WrapperAttr ? size_t(WrapperAttr.getInt()) : Op.getArgs().size();
       for (auto [I, V] : llvm::enumerate(Op.getArgs())) {
         auto ST = I < Types.size() ? dyn_cast<TypeAttr>(Types[I]) : nullptr;
         auto Reason = [&, I = I](llvm::StringRef Why) {
@@ -232,14 +338,15 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
           continue;
         }
         if (isa<LLVM::LLVMPointerType>(V.getType())) {
-          Reason("pointer");
+          Reason(I >= FirstWrapperArg ? "reduction wrapper field, pointer" : "pointer");
           continue;
         }
         // Standard layout (the raising checked its size against the
         // kernel's parameter descriptor).
         std::optional<Attribute> K = constantOf(V, M);
         if (!K) {
-          Reason("not a compile-time constant");
+          Reason(I >= FirstWrapperArg ? "reduction wrapper field, not a compile-time constant"
+                                      : "not a compile-time constant");
           continue;
         }
         Folded F{I, constantString(*K), {}, 0};
@@ -251,11 +358,17 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
         Folds.push_back(std::move(F));
       }
 
+      // The launch range, where it is a constant.
+      std::string RangeWhy;
+      FailureOr<LaunchRange> Range = launchRange(Op, M, RangeWhy);
+      if (failed(Range) && !RangeWhy.empty())
+        NotFolded.push_back("range: " + RangeWhy);
+
       auto NothingFolded = [&](const Twine &Why) {
         if (remarks)
           Remark() << "nothing folded (" << Why << ")";
       };
-      if (Folds.empty()) {
+      if (Folds.empty() && failed(Range)) {
         NothingFolded(NotFolded.empty() ? std::string("no arguments")
                                         : llvm::join(NotFolded, ", "));
         return;
@@ -264,7 +377,7 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
       // Where the folded bytes are, from the raising's attributes.
       auto Offsets = Op->getAttrOfType<DenseI64ArrayAttr>(kArgOffsetsAttrName);
       auto ObjectSize = Op->getAttrOfType<IntegerAttr>(kObjectSizeAttrName);
-      if (!Offsets || Offsets.size() != int64_t(Op.getArgs().size()))
+      if (!Folds.empty() && (!Offsets || Offsets.size() != int64_t(Op.getArgs().size())))
         return NothingFolded("the offsets of the arguments in the kernel object are "
                              "unknown: no valid '" +
                              kArgOffsetsAttrName + "' (run --sycl-raise-host)");
@@ -288,6 +401,8 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
       std::string Key;
       llvm::raw_string_ostream KeyOS(Key);
       KeyOS << Generic << " " << Size;
+      if (succeeded(Range))
+        KeyOS << " " << Range->line();
       for (const Fold &F : Plan)
         KeyOS << " " << F.Offset << ":" << F.Size << ":" << F.Hex;
       auto [It, New] = Records.try_emplace(Key);
@@ -295,6 +410,8 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
         It->second = (Generic + "$hdo" + Twine(Clones[Generic]++)).str();
         OS << "kernel " << Generic << " clone " << It->second << " object-size " << Size
            << "\n";
+        if (succeeded(Range))
+          OS << Range->line() << "\n";
         for (const Fold &F : Plan)
           OS << "fold " << F.Offset << " " << F.Size << " " << F.Hex << "\n";
         OS << "end\n";
@@ -307,6 +424,8 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
       for (auto [I, F] : llvm::enumerate(Folds))
         D << (I ? ", " : "") << "arg " << F.Index << " (offset " << Offsets[F.Index] + F.Within
           << ", " << F.Bytes.size() << " bytes) = " << F.Value;
+      if (succeeded(Range))
+        D << (Folds.empty() ? "" : ", ") << Range->text();
       if (!NotFolded.empty())
         D << " ; not folded: " << llvm::join(NotFolded, ", ");
     });

@@ -68,7 +68,7 @@ struct NdAdd {
   void operator()(sycl::nd_item<1> it) const { p[it.get_global_id(0)] += k; }
 };
 
-// PLAN:usycl-specialization-plan 1
+// PLAN:usycl-specialization-plan 2
 // PLAN-NEXT:kernel _ZTS12SingleLambda clone _ZTS12SingleLambda$hdo0 object-size 16
 // PLAN-NEXT:fold 8 4 03000000
 // PLAN-NEXT:end
@@ -76,15 +76,18 @@ struct NdAdd {
 // PLAN-NEXT:fold 8 4 04000000
 // PLAN-NEXT:end
 // PLAN-NEXT:kernel _ZTS12FunctorRange clone _ZTS12FunctorRange$hdo0 object-size 16
+// PLAN-NEXT:range 1 global 64 offset 0
 // PLAN-NEXT:fold 8 4 00000040
 // PLAN-NEXT:end
 // PLAN-NEXT:kernel _ZTS9FunctorNd clone _ZTS9FunctorNd$hdo0 object-size 16
+// PLAN-NEXT:range 1 global 64 local 16 offset 0
 // PLAN-NEXT:fold 8 4 05000000
 // PLAN-NEXT:end
 // PLAN-NEXT:kernel _ZTS10CtorSingle clone _ZTS10CtorSingle$hdo0 object-size 16
 // PLAN-NEXT:fold 8 4 06000000
 // PLAN-NEXT:end
 // PLAN-NEXT:kernel _ZTS6CtorNd clone _ZTS6CtorNd$hdo0 object-size 16
+// PLAN-NEXT:range 1 global 64 local 16 offset 0
 // PLAN-NEXT:fold 8 4 0000c03f
 // PLAN-NEXT:fold 12 4 08000000
 // PLAN-NEXT:end

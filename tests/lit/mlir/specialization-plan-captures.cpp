@@ -2,7 +2,8 @@
 // function's closure: locals of the enclosing function captured by
 // reference ([&]) or by value ([=]), when the program proves them constant
 // (written once, otherwise only read, also through the closures they
-// escape into).
+// escape into). (Every submission launches over range<1>{16}: each
+// record folds it too, also those of kernels without constant captures.)
 // RUN: %usycl -fsycl-targets=x86_64 -fsycl-raise-host -S -emit-mlir %s -o %t.mlir 2>&1 | count 0
 // RUN: %sycl-mlir-opt %t.mlir --sycl-specialization-plan=output=- -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN --match-full-lines --strict-whitespace
 // RUN: %sycl-mlir-opt %t.mlir --sycl-specialization-plan="output=%t.plan remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -12,34 +13,47 @@
 
 #include <array>
 
-// PLAN:usycl-specialization-plan 1
+// PLAN:usycl-specialization-plan 2
 // PLAN-NEXT:kernel _ZTS5ByRef clone _ZTS5ByRef$hdo0 object-size 56
+// PLAN-NEXT:range 1 global 16 offset 0
 // PLAN-NEXT:fold 0 4 03000000
 // PLAN-NEXT:fold 4 16 00000000010000000500000007000000
 // PLAN-NEXT:fold 20 16 010000000200000003000000ffffffff
 // PLAN-NEXT:fold 48 1 01
 // PLAN-NEXT:fold 52 4 0000003f
 // PLAN-NEXT:end
+// PLAN-NEXT:kernel _ZTS5Twice clone _ZTS5Twice$hdo0 object-size 16
+// PLAN-NEXT:range 1 global 16 offset 0
+// PLAN-NEXT:end
+// PLAN-NEXT:kernel _ZTS7Escaped clone _ZTS7Escaped$hdo0 object-size 16
+// PLAN-NEXT:range 1 global 16 offset 0
+// PLAN-NEXT:end
+// PLAN-NEXT:kernel _ZTS12ChangedInCgf clone _ZTS12ChangedInCgf$hdo0 object-size 16
+// PLAN-NEXT:range 1 global 16 offset 0
+// PLAN-NEXT:end
 // PLAN-NEXT:kernel _ZTS7ByValue clone _ZTS7ByValue$hdo0 object-size 32
+// PLAN-NEXT:range 1 global 16 offset 0
 // PLAN-NEXT:fold 8 4 07000000
 // PLAN-NEXT:fold 16 8 000000000000f0bf
 // PLAN-NEXT:fold 24 8 090000000a000000
 // PLAN-NEXT:end
 // PLAN-NEXT:kernel _ZTS7SharedA clone _ZTS7SharedA$hdo0 object-size 16
+// PLAN-NEXT:range 1 global 16 offset 0
 // PLAN-NEXT:fold 8 4 0b000000
 // PLAN-NEXT:end
 // PLAN-NEXT:kernel _ZTS7SharedB clone _ZTS7SharedB$hdo0 object-size 16
+// PLAN-NEXT:range 1 global 16 offset 0
 // PLAN-NEXT:fold 8 4 0b000000
 // PLAN-NEXT:end
 // PLAN-NOT:{{.}}
 
-// REMARK: remark: usycl-host-device-opt: kernel '_ZTS5ByRef': folded arg 0 (offset 0, 4 bytes) = 3, arg 1 (offset 4, 16 bytes) = {{\[\[}}0, 1, 5, 7]], arg 2 (offset 20, 16 bytes) = [1, 2, 3, -1], arg 4 (offset 48, 1 bytes) = 1, arg 5 (offset 52, 4 bytes) = 5.000000e-01 ; not folded: arg 3: pointer
-// REMARK: remark: usycl-host-device-opt: kernel '_ZTS5Twice': nothing folded (arg 0: pointer, arg 1: not a compile-time constant)
-// REMARK: remark: usycl-host-device-opt: kernel '_ZTS7Escaped': nothing folded (arg 0: pointer, arg 1: not a compile-time constant)
-// REMARK: remark: usycl-host-device-opt: kernel '_ZTS12ChangedInCgf': nothing folded (arg 0: pointer, arg 1: not a compile-time constant)
-// REMARK: remark: usycl-host-device-opt: kernel '_ZTS7ByValue': folded arg 1 (offset 8, 4 bytes) = 7, arg 2 (offset 16, 8 bytes) = -1.000000e+00, arg 3 (offset 24, 8 bytes) = {{\[\[}}9, 10]] ; not folded: arg 0: pointer
-// REMARK: remark: usycl-host-device-opt: kernel '_ZTS7SharedA': folded arg 1 (offset 8, 4 bytes) = 11 ; not folded: arg 0: pointer
-// REMARK: remark: usycl-host-device-opt: kernel '_ZTS7SharedB': folded arg 1 (offset 8, 4 bytes) = 11 ; not folded: arg 0: pointer
+// REMARK: remark: usycl-host-device-opt: kernel '_ZTS5ByRef': folded arg 0 (offset 0, 4 bytes) = 3, arg 1 (offset 4, 16 bytes) = {{\[\[}}0, 1, 5, 7]], arg 2 (offset 20, 16 bytes) = [1, 2, 3, -1], arg 4 (offset 48, 1 bytes) = 1, arg 5 (offset 52, 4 bytes) = 5.000000e-01, range {16} ; not folded: arg 3: pointer
+// REMARK: remark: usycl-host-device-opt: kernel '_ZTS5Twice': folded range {16} ; not folded: arg 0: pointer, arg 1: not a compile-time constant
+// REMARK: remark: usycl-host-device-opt: kernel '_ZTS7Escaped': folded range {16} ; not folded: arg 0: pointer, arg 1: not a compile-time constant
+// REMARK: remark: usycl-host-device-opt: kernel '_ZTS12ChangedInCgf': folded range {16} ; not folded: arg 0: pointer, arg 1: not a compile-time constant
+// REMARK: remark: usycl-host-device-opt: kernel '_ZTS7ByValue': folded arg 1 (offset 8, 4 bytes) = 7, arg 2 (offset 16, 8 bytes) = -1.000000e+00, arg 3 (offset 24, 8 bytes) = {{\[\[}}9, 10]], range {16} ; not folded: arg 0: pointer
+// REMARK: remark: usycl-host-device-opt: kernel '_ZTS7SharedA': folded arg 1 (offset 8, 4 bytes) = 11, range {16} ; not folded: arg 0: pointer
+// REMARK: remark: usycl-host-device-opt: kernel '_ZTS7SharedB': folded arg 1 (offset 8, 4 bytes) = 11, range {16} ; not folded: arg 0: pointer
 
 // REPORT-LABEL: submission @device_functions::@_ZTS5ByRef
 // REPORT:  arg 0: i32 = 3

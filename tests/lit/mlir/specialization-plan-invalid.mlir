@@ -6,7 +6,7 @@
 // RUN: FileCheck %s --check-prefix=EMPTY --match-full-lines --strict-whitespace --input-file=%t.plan
 // NOOUT: error: sycl-specialization-plan: the 'output' option is required (output=<file>, or output=- for stdout)
 // NOFILE: error: sycl-specialization-plan: cannot open output file '{{.*}}.missing/plan'
-// EMPTY:usycl-specialization-plan 1
+// EMPTY:usycl-specialization-plan 2
 // EMPTY-NOT:{{.}}
 
 module attributes {gpu.container_module} {

@@ -12,6 +12,8 @@
 ;    (Big's too: the host cannot see its device object, the runtime compares
 ;    the launch's object size and bytes).
 ;  * errors name the plan file and line.
+; (A version 1 plan, read as it always was; ranges:
+; host-device-specialize-range.ll.)
 ;
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: opt -load-pass-plugin=%passes-plugin -passes='usycl-host-device-specialize<plan=%t/plan.txt>' \
@@ -39,17 +41,18 @@
 ;
 ; HOST:      @usycl.hdo.name = private unnamed_addr constant [2 x i8] c"K\00"
 ; HOST:      @usycl.hdo.name.[[N:[0-9]+]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"K$hdo{{[0-9a-f]+}}\00"
-; HOST:      @usycl.hdo.specializations = private unnamed_addr constant [2 x { i32, ptr, ptr, i64, i32, ptr, ptr, ptr, ptr }]
-; HOST-SAME:   { i32 1, ptr @usycl.hdo.name, ptr @usycl.hdo.name.[[N]], i64 16, i32 2, ptr @usycl.hdo.folds,
-; HOST-SAME:     ptr @_Z5rangePKv.hdo{{[0-9a-f]+}}, ptr null, ptr null },
-; HOST-SAME:   { i32 1, ptr @usycl.hdo.name.{{[0-9]+}}, ptr @usycl.hdo.name.{{[0-9]+}}, i64 16, i32 1, ptr @usycl.hdo.folds.{{[0-9]+}}, ptr null, ptr null, ptr null }]
+; (ABI version 2; no range: dimensions 0.)
+; HOST:      @usycl.hdo.specializations = private unnamed_addr constant [2 x { i32, ptr, ptr, i64, i32, ptr, ptr, ptr, ptr, i32, i32, [3 x i64], [3 x i64], [3 x i64] }]
+; HOST-SAME:   { i32 2, ptr @usycl.hdo.name, ptr @usycl.hdo.name.[[N]], i64 16, i32 2, ptr @usycl.hdo.folds,
+; HOST-SAME:     ptr @_Z5rangePKv.hdo{{[0-9a-f]+}}, ptr null, ptr null, i32 0, i32 0,
+; HOST-SAME:   { i32 2, ptr @usycl.hdo.name.{{[0-9]+}}, ptr @usycl.hdo.name.{{[0-9]+}}, i64 16, i32 1, ptr @usycl.hdo.folds.{{[0-9]+}}, ptr null, ptr null, ptr null, i32 0, i32 0,
 ; HOST:      @llvm.global_ctors = appending global {{.*}} ptr @usycl.hdo.register
 ; HOST:      @llvm.global_dtors = appending global {{.*}} ptr @usycl.hdo.unregister
 ; HOST:      define linkonce_odr void @_Z5rangePKv(ptr %object)
 ; HOST:        call void @__usycl_cpu_assert_run_range(ptr @_Z5itemsPKv, ptr %o, i64 0)
 ; HOST:      define internal void @_Z5rangePKv.hdo[[H:[0-9a-f]+]](ptr %object)
 ; HOST-NEXT:   %usycl.hdo.object = alloca [16 x i8], align 16
-; HOST-NEXT:   call void @llvm.memcpy.p0.p0.i64(ptr align 16 %usycl.hdo.object, ptr align 1 %object, i64 16, i1 false)
+; HOST:        call void @llvm.memcpy.p0.p0.i64(ptr align 16 %usycl.hdo.object, ptr align 1 %object, i64 16, i1 false)
 ; HOST:        store ptr %usycl.hdo.object, ptr %object.addr
 ; HOST:        call void @__usycl_cpu_assert_run_range(ptr @_Z5itemsPKv.hdo[[H]], ptr %o, i64 0)
 ; HOST:      define internal void @_Z5itemsPKv.hdo[[H]](ptr %object, i64 %begin)

@@ -4,9 +4,11 @@
 the kernel submissions that reached the handler (sycl.host.handler.set_kernel):
 how many became exactly one sycl.host.schedule_kernel, and for each one that
 did not, the reason sycl-raise-host gave (its remarks). `ok` means every
-submission was raised (reduction launches, which the raising does not cover
+submission was raised (launches whose kernel object the headers build and do
+not annotate, parallel_for_work_group's, which the raising does not cover
 yet, are counted separately). Exits 1 if a program fails to compile or has a
-single_task or parallel_for submission that was not raised."""
+single_task or parallel_for submission (with or without reductions) that was
+not raised."""
 import argparse
 import concurrent.futures
 import glob
@@ -16,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 
+# parallel_for_work_group: its wrapper kernel object is not annotated.
 SKIP = re.compile(r"schedule_kernel: not raised: no parameter annotated 'kernel'")
 
 # Programs whose kernels use forms sycl-raise-host does not model yet: a
@@ -72,7 +75,7 @@ def main():
             total_skipped += len(skipped)
             ok = not problems and sched + len(skipped) == set_kernel
             print(f"{'ok  ' if ok else 'part'} {name}: {sched} schedule_kernel, "
-                  f"{len(skipped)} not raised (reduction), "
+                  f"{len(skipped)} not raised (unannotated), "
                   f"{set_kernel} submissions")
             for l in sorted(set(problems)):
                 print("     " + l.split("remark: ", 1)[-1])
@@ -82,7 +85,7 @@ def main():
             elif not ok:
                 incomplete += 1
     print(f"summary: {total_sched} single_task/parallel_for submissions raised, "
-          f"{total_skipped} reduction submissions not raised, {incomplete} program(s) with "
+          f"{total_skipped} unannotated launches not raised, {incomplete} program(s) with "
           f"submissions not raised, {failures} program(s) failing to compile, {not_yet} "
           f"program(s) with forms not modeled yet")
     return 1 if failures or incomplete else 0

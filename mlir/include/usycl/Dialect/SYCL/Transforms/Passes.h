@@ -19,8 +19,15 @@ namespace usycl::sycl {
 ///   usycl.arg_offsets  (DenseI64ArrayAttr) byte offset of each argument's
 ///                      field in the kernel object, one per argument;
 ///   usycl.object_size  (i64) size in bytes of the kernel object, where it is
-///                      built in the command-group function (absent if not).
+///                      built in the command-group function (absent if not);
+///   usycl.wrapper_args (i64) only on a parallel_for with reductions, whose
+///                      kernel object is a header wrapper holding the user's
+///                      kernel object: the number of leading arguments that
+///                      are the user's captures; the arguments after them
+///                      are the wrapper's own fields (the user's range,
+///                      totals, reduction descriptors).
 inline constexpr llvm::StringLiteral kArgOffsetsAttrName = "usycl.arg_offsets";
 inline constexpr llvm::StringLiteral kObjectSizeAttrName = "usycl.object_size";
+inline constexpr llvm::StringLiteral kWrapperArgsAttrName = "usycl.wrapper_args";
 
 } // namespace usycl::sycl
