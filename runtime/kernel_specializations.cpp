@@ -9,6 +9,7 @@
 #include <sycl/detail/defines.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -53,8 +54,15 @@ struct registry {
   std::shared_mutex presence_mutex;
   std::unordered_map<const sycl::detail::device_impl *, by_string<presence>> clone_presence;
 
+  // Bumped by every change of the above (under `mutex`): the launch path's
+  // per-thread memos (launch_memo) are valid while it stays the same.
+  std::atomic<uint64_t> generation{1};
+
   // Holds `mutex` exclusively.
-  void publish() { detail::active.store(enabled && count != 0, std::memory_order_relaxed); }
+  void publish() {
+    generation.fetch_add(1, std::memory_order_release);
+    detail::active.store(enabled && count != 0, std::memory_order_relaxed);
+  }
 };
 
 registry &the_registry() {
@@ -278,23 +286,86 @@ namespace sycl {
 inline namespace _V1 {
 namespace detail {
 
+namespace {
+
+// What apply_kernel_specialization needs of one (kernel name, device) that
+// does not depend on the launch's values: the kernel's specialisations, in
+// registration order, that the device could run (on an image-based device,
+// those whose clone is in its images). Kept per thread for the last few
+// (name pointer, device) pairs a thread launched and checked against the
+// registry's and the image registry's generations: a launch that hits pays
+// two atomic loads and a few compares instead of a shared lock and a hash
+// of the mangled name (twice, with the presence cache). The pointers stay
+// valid while the generations match (an array is forgotten only by
+// __usycl_unregister_kernel_specializations, which bumps the generation; a
+// library unloaded while one of its kernels is being launched is the
+// program's error anyway).
+struct launch_memo {
+  const char *name = nullptr; // kernel_launch::name, by pointer (a kernel_desc string)
+  const device_impl *device = nullptr;
+  uint64_t generation = 0;       // registry::generation
+  uint64_t image_generation = 0; // image_registry::generation
+  bool cpu = false;
+  std::vector<const usycl_kernel_specialization *> usable;
+};
+
+constexpr size_t memo_slots = 8;
+struct launch_memos {
+  std::array<launch_memo, memo_slots> slots;
+  size_t next = 0; // the slot a miss overwrites (round robin)
+};
+
+// The memo for (launch.name, device) at the current generations, computed
+// on a miss.
+const launch_memo &memo_for(const kernel_launch &launch, device_impl &device) {
+  namespace ks = usycl::rt::kernel_specializations;
+  thread_local launch_memos memos;
+  ks::registry &r = ks::the_registry();
+  const uint64_t generation = r.generation.load(std::memory_order_acquire);
+  const uint64_t image_generation = usycl::rt::image_registry::instance().generation();
+  for (const launch_memo &m : memos.slots)
+    if (m.name == launch.name && m.device == &device && m.generation == generation &&
+        m.image_generation == image_generation) [[likely]]
+      return m;
+
+  launch_memo fresh;
+  fresh.name = launch.name;
+  fresh.device = &device;
+  fresh.generation = generation;
+  fresh.image_generation = image_generation;
+  // The CPU backend runs host launchers (also when it emulates another
+  // target: the backend's own description, not the emulated one, says).
+  fresh.cpu = device.backend_device().info().kind == usycl::rt::device_kind::cpu;
+  std::vector<const usycl_kernel_specialization *> candidates;
+  {
+    std::shared_lock lock(r.mutex);
+    // A registration after the generation was read leaves the memo at the
+    // older generation: the next launch computes it again.
+    if (r.enabled)
+      if (auto it = r.by_kernel.find(std::string_view(launch.name)); it != r.by_kernel.end())
+        candidates = it->second;
+  }
+  for (const usycl_kernel_specialization *s : candidates)
+    if (fresh.cpu || ks::clone_in_images(r, device, *s)) fresh.usable.push_back(s);
+
+  launch_memo &slot = memos.slots[memos.next];
+  memos.next = (memos.next + 1) % memo_slots;
+  slot = std::move(fresh);
+  return slot;
+}
+
+} // namespace
+
 const char *apply_kernel_specialization_slow(kernel_launch &launch, device_impl &device) {
   namespace ks = usycl::rt::kernel_specializations;
   if (!launch.name || (!launch.kernel_object && launch.kernel_object_size)) return nullptr;
   try {
-    ks::registry &r = ks::the_registry();
-    // The CPU backend runs host launchers (also when it emulates another
-    // target: the backend's own description, not the emulated one, says).
-    const bool cpu = device.backend_device().info().kind == usycl::rt::device_kind::cpu;
-    std::shared_lock lock(r.mutex);
-    if (!r.enabled) return nullptr;
-    auto it = r.by_kernel.find(std::string_view(launch.name));
-    if (it == r.by_kernel.end()) return nullptr;
-    for (const usycl_kernel_specialization *s : it->second) {
+    const launch_memo &memo = memo_for(launch, device);
+    for (const usycl_kernel_specialization *s : memo.usable) {
       if (s->object_size != launch.kernel_object_size || !ks::range_holds(*s, launch) ||
           !ks::folds_hold(*s, launch.kernel_object))
         continue;
-      if (cpu) {
+      if (memo.cpu) {
         if (!ks::cpu_launchers_cloned(*s, launch)) continue;
         // The name stays the generic symbol: the CPU's per-kernel tables
         // (assert use, the fiber executor's messages) are keyed by it.
@@ -304,7 +375,6 @@ const char *apply_kernel_specialization_slow(kernel_launch &launch, device_impl 
           launch.cpu_nd_group = reinterpret_cast<cpu_nd_group_fn>(s->cpu_nd_group);
         return s->clone;
       }
-      if (!ks::clone_in_images(r, device, *s)) continue;
       // The backend looks the clone up like any kernel of the image. On
       // CUDA every lookup by name then finds the clone's own data: the
       // CUfunction, its attributes and kernel object size (from the clone's

@@ -37,8 +37,12 @@
 // kernel); with none, the launch is left as it was.
 //
 // Cost: with nothing registered (or USYCL_HOST_DEVICE_OPT=0) one relaxed
-// atomic load and a branch. Otherwise a shared lock and a hash lookup by
-// name (names of one kernel come from different modules, so by content).
+// atomic load and a branch. Otherwise, for a (kernel name pointer, device)
+// the thread launched recently, two atomic loads and a few compares (a
+// per-thread memo of the kernel's usable specialisations, valid while the
+// registry's and the image registry's generations stay), then the
+// candidates' checks; on a miss a shared lock and a hash lookup by name
+// (names of one kernel come from different modules, so by content).
 #pragma once
 
 #include <sycl/detail/kernel_desc.hpp>

@@ -123,6 +123,69 @@ void check_usm_pointer(const void *ptr, size_t bytes, const queue_impl &q, const
                                    pointer_text(a.base));
 }
 
+// The largest run of adjacent fills run_fills_before_kernel merges.
+constexpr size_t merged_fill_limit = 64;
+
+// Whether two addresses lie in one allocation: one buffer's (the same
+// requirement), or one USM allocation's.
+bool same_allocation(const fill_before_kernel &a, const char *a_dst, const fill_before_kernel &b,
+                     const char *b_dst) {
+  if (a.requirement != UINT32_MAX || b.requirement != UINT32_MAX)
+    return a.requirement == b.requirement;
+  auto &registry = usycl::rt::usm_registry::get();
+  const auto first = registry.find(a_dst), second = registry.find(b_dst);
+  return first && second && first->base == second->base;
+}
+
+// The fills a command runs on its queue right before its kernel (reductions'
+// initialize_to_identity), in order. Small fills of adjacent bytes of one
+// allocation -- several reductions' identities side by side: a sum, a
+// minimum and a maximum into res[0..2] -- go to the backend as one fill of
+// their bytes (one copy from the host on CUDA, not three memsets:
+// backends/cuda/cuda_fill.hpp).
+void run_fills_before_kernel(const command_group &cg, const std::vector<void *> &addresses,
+                             usycl::rt::backend_queue &bq, device_impl &dev) {
+  const auto &fills = cg.fills_before_kernel;
+  auto dst_of = [&](const fill_before_kernel &f) {
+    return f.requirement == UINT32_MAX
+               ? static_cast<char *>(f.dst)
+               : static_cast<char *>(addresses[f.requirement]) + f.offset_bytes;
+  };
+  std::vector<unsigned char> merged;
+  for (size_t i = 0; i < fills.size();) {
+    const fill_before_kernel &f = fills[i];
+    char *dst = dst_of(f);
+    size_t bytes = f.count * f.pattern.size();
+    USYCL_TRACE_IF(basic, "fill", "%zu bytes at %p (%zu-byte pattern) on %s, before the kernel",
+                   bytes, static_cast<void *>(dst), f.pattern.size(), dev.info().name.c_str());
+    size_t next = i + 1;
+    merged.clear();
+    while (next < fills.size() && bytes <= merged_fill_limit) {
+      const fill_before_kernel &g = fills[next];
+      const size_t more = g.count * g.pattern.size();
+      char *at = dst_of(g);
+      if (!more || at != dst + bytes || bytes + more > merged_fill_limit ||
+          !same_allocation(f, dst, g, at))
+        break;
+      if (merged.empty())
+        for (size_t k = 0; k < f.count; ++k)
+          merged.insert(merged.end(), f.pattern.begin(), f.pattern.end());
+      for (size_t k = 0; k < g.count; ++k)
+        merged.insert(merged.end(), g.pattern.begin(), g.pattern.end());
+      USYCL_TRACE_IF(basic, "fill", "%zu bytes at %p (%zu-byte pattern) on %s, before the kernel, "
+                     "merged with the fill before it",
+                     more, static_cast<void *>(at), g.pattern.size(), dev.info().name.c_str());
+      bytes += more;
+      ++next;
+    }
+    if (!merged.empty())
+      bq.fill(dst, merged.data(), merged.size(), 1);
+    else if (f.count)
+      bq.fill(dst, f.pattern.data(), f.pattern.size(), f.count);
+    i = next;
+  }
+}
+
 // Lays out local_accessors after the group scratch and writes their offsets.
 void place_local_memory(command_group &cg) {
   size_t offset = group_scratch_bytes;
@@ -278,15 +341,7 @@ void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backen
       for (size_t r = 0; r < cg.requirements.size(); ++r)
         if (cg.requirements[r].buffer.get() == merged[i].buffer) addresses[r] = p;
     }
-    for (const fill_before_kernel &f : cg.fills_before_kernel) {
-      char *dst = f.requirement == UINT32_MAX
-                      ? static_cast<char *>(f.dst)
-                      : static_cast<char *>(addresses[f.requirement]) + f.offset_bytes;
-      USYCL_TRACE_IF(basic, "fill", "%zu bytes at %p (%zu-byte pattern) on %s, before the kernel",
-                     f.count * f.pattern.size(), static_cast<void *>(dst), f.pattern.size(),
-                     dev.info().name.c_str());
-      if (f.count) bq.fill(dst, f.pattern.data(), f.pattern.size(), f.count);
-    }
+    run_fills_before_kernel(cg, addresses, bq, dev);
     char *object = static_cast<char *>(cg.kernel_object->data());
     for (const accessor_slot &slot : cg.accessor_slots)
       std::memcpy(object + slot.offset, &addresses[slot.requirement], sizeof(void *));

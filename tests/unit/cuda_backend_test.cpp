@@ -700,15 +700,26 @@ TEST(CudaFill, Plans) {
   EXPECT_EQ(p.elements, 6u);
 
   const uint32_t pair[2] = {1, 2};
+  // A few bytes no memset writes: one copy from the host.
   p = plan_fill(0x1000, pair, 8, 3);
+  EXPECT_EQ(p.kind, fill_plan::host_copy);
+  EXPECT_EQ(p.total_bytes, 24u);
+  const uint8_t twelve[12] = {0, 0, 0, 0, 0, 0, 0x80, 0x7f, 0, 0, 0x80, 0xff}; // 0, inf, -inf
+  p = plan_fill(0x1000, twelve, 12, 1);
+  EXPECT_EQ(p.kind, fill_plan::host_copy);
+  EXPECT_EQ(p.total_bytes, 12u);
+  EXPECT_EQ(plan_fill(0x1000, pair, 8, host_copy_limit / 8).kind, fill_plan::host_copy);
+  EXPECT_EQ(plan_fill(0x1000, pair, 8, host_copy_limit / 8 + 1).kind, fill_plan::kernel64);
+
+  p = plan_fill(0x1000, pair, 8, 100);
   EXPECT_EQ(p.kind, fill_plan::kernel64);
-  EXPECT_EQ(p.elements, 3u);
+  EXPECT_EQ(p.elements, 100u);
   EXPECT_EQ(p.words[0], 0x0000000200000001ull);
   // The strided fallback is planned too.
   EXPECT_EQ(p.period, 8u);
   EXPECT_EQ(p.width, 4u);
-  EXPECT_EQ(p.head, 3u);
-  EXPECT_EQ(p.total_bytes, 24u);
+  EXPECT_EQ(p.head, 100u);
+  EXPECT_EQ(p.total_bytes, 800u);
 
   const float f4[4] = {1, 2, 3, 4};
   p = plan_fill(0x1000, f4, 16, 5);
@@ -731,7 +742,7 @@ TEST(CudaFill, Plans) {
   EXPECT_LE(p.head * p.period, 65536u);
 
   // Aligned for neither 4 nor 2: a 4-byte pattern goes byte-wise.
-  p = plan_fill(0x1001, &one, 4, 10);
+  p = plan_fill(0x1001, &one, 4, 100);
   EXPECT_EQ(p.kind, fill_plan::strided);
   EXPECT_EQ(p.width, 1u);
 

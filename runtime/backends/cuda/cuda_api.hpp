@@ -256,10 +256,6 @@ static_assert(sizeof(CUDA_ARRAY3D_DESCRIPTOR) == 40 && sizeof(CUDA_MEMCPY3D) == 
      CUstream stream))                                                         \
   X(mem_prefetch_async_v1, "cuMemPrefetchAsync", false, CUresult,              \
     (CUdeviceptr ptr, size_t bytes, CUdevice dst, CUstream stream))            \
-  /* Optional: single 8- and 16-byte fills (a reduction's identity) as   \
-     stream memory operations instead of a fill kernel. */                 \
-  X(stream_write_value64, "cuStreamWriteValue64_v2", false, CUresult,         \
-    (CUstream stream, CUdeviceptr addr, uint64_t value, unsigned flags))      \
   X(stream_create, "cuStreamCreate", true, CUresult,                           \
     (CUstream * stream, unsigned flags))                                       \
   X(stream_destroy, "cuStreamDestroy_v2", true, CUresult, (CUstream stream))   \

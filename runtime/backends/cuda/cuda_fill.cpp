@@ -49,6 +49,11 @@ fill_plan plan_fill(uintptr_t dst, const void *pattern, size_t pattern_size,
     plan.elements = total / 4;
     return plan;
   }
+  if (total <= host_copy_limit) {
+    plan.kind = fill_plan::host_copy;
+    plan.total_bytes = total;
+    return plan;
+  }
   plan.kind = fill_plan::strided;
   if ((period == 8 || period == 16) && dst % period == 0) {
     plan.kind = period == 8 ? fill_plan::kernel64 : fill_plan::kernel128;

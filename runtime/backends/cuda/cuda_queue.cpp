@@ -211,15 +211,15 @@ void cuda_queue::fill(void *dst, const void *pattern, size_t pattern_size,
   case fill_plan::memset32:
     r = api_.memset_d32_async(d, plan.value, plan.elements, stream_);
     break;
+  case fill_plan::host_copy: {
+    unsigned char bytes[host_copy_limit];
+    for (size_t at = 0; at < plan.total_bytes; at += pattern_size)
+      std::memcpy(bytes + at, pattern, pattern_size);
+    r = api_.memcpy_async(d, dptr(bytes), plan.total_bytes, stream_);
+    break;
+  }
   case fill_plan::kernel64:
   case fill_plan::kernel128: {
-    // One element (a reduction's identity: -inf for a maximum of doubles,
-    // 1.0 for a product): a stream write per 8 bytes, no kernel (H200, a
-    // fill before a small kernel: 9.8 us with the write, 12.3 with the
-    // fill kernel, 9.0 for the kernel alone).
-    if (plan.elements == 1 &&
-        write_words(d, plan.words, plan.kind == fill_plan::kernel64 ? 1 : 2))
-      break;
     CUfunction fn = plan.kind == fill_plan::kernel64
                         ? dev_->builtins->fill_u64()
                         : dev_->builtins->fill_u128();
@@ -279,28 +279,6 @@ void cuda_queue::fill(void *dst, const void *pattern, size_t pattern_size,
   if (r != CUDA_SUCCESS)
     fail(r, "fill of " + std::to_string(count) + " x " +
                 std::to_string(pattern_size) + "-byte pattern");
-}
-
-bool cuda_queue::write_words(CUdeviceptr d, const uint64_t *words, size_t count) {
-  if (!api_.stream_write_value64 || d % 8 != 0)
-    return false;
-  // Device memory only: stream memory operations on managed or host memory
-  // depend on the system, and the fill kernel covers every kind.
-  unsigned type = 0, managed = 1;
-  if (api_.pointer_get_attribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, d) != CUDA_SUCCESS ||
-      type != CU_MEMORYTYPE_DEVICE ||
-      api_.pointer_get_attribute(&managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, d) != CUDA_SUCCESS ||
-      managed)
-    return false;
-  for (size_t i = 0; i < count; ++i) {
-    const CUresult r = api_.stream_write_value64(stream_, d + 8 * i, words[i], 0);
-    if (r == CUDA_SUCCESS)
-      continue;
-    if (i == 0)
-      return false; // the fill kernel then (or its error)
-    fail(r, "fill of " + std::to_string(8 * count) + " bytes");
-  }
-  return true;
 }
 
 void cuda_queue::prefetch(const void *ptr, size_t bytes) {

@@ -56,9 +56,6 @@ private:
   struct callback_record;
   static void trampoline(void *record);
   [[noreturn]] void fail(CUresult r, const std::string &what) const;
-  // `count` 8-byte words at d by stream memory operations; false (nothing
-  // written) where d is not plain device memory or the driver cannot.
-  bool write_words(CUdeviceptr d, const uint64_t *words, size_t count);
 
   std::shared_ptr<device_state> dev_;
   const context &ctx_;
