@@ -247,7 +247,7 @@ bench() { # bench <cpu|cuda>
   local h_args="26 20"
   [ "$small" = 1 ] && h_args="16 3"
   peer_sel=$sel pair s n "$sel" host_device_opt_spec host_device_opt_sycl $h_args; echo "$s$n"
-  for k in stencil matvec; do
+  for k in stencil matvec stencil2d; do
     local a b; a=$(value "$s" ${k}_GBps); b=$(value "$n" ${k}_GBps)
     add "host-device opt $dev" "$k GB/s (vs generic)" "$a" "$b" "$(ratio "$a" "$b")" higher
   done

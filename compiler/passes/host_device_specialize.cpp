@@ -61,6 +61,55 @@ Constant *bytesConstant(LLVMContext &Ctx, ArrayRef<uint8_t> Bytes) {
   return ConstantInt::get(Ctx, APInt(unsigned(Bytes.size() * 8), Words));
 }
 
+// CloneFunction leaves the clone calling the original's callees: a local
+// function that only the original called has two callers afterwards, and the
+// inliner no longer gives it the bonus of the last call to a static
+// function. A kernel body that the generic build inlines into its work-item
+// loop (and vectorises there) then stays out of line in both, generic and
+// clone: a 2-D stencil through five accessor reads, each with its bounds
+// check, ran 6x slower on the CPU with a clone than without one
+// (benchmarks/host_device_opt, stencil2d). So the clone gets its own copies
+// of the local functions the original was the only caller of, recursively:
+// both call trees inline as the original's did alone (and the clone's see
+// its folded bytes). (Functions already called from elsewhere, or never
+// inlined, keep one body; always-inlined ones are copied too, for what they
+// call: the header's invoke_range_kernel and the user's operator().)
+void privatizeCallees(Function &Clone, unsigned Depth = 0) {
+  if (Depth > 16)
+    return;
+  SmallVector<CallBase *> Calls;
+  for (Instruction &I : instructions(Clone))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      Calls.push_back(Call);
+  for (CallBase *Call : Calls) {
+    Function *Callee = Call->getCalledFunction();
+    if (!Callee || Callee == &Clone || Callee->isDeclaration() || !Callee->hasLocalLinkage() ||
+        Callee->isVarArg() || Callee->hasFnAttribute(Attribute::NoInline))
+      continue;
+    // This call and the original's: two uses, both calls of it.
+    if (Callee->getNumUses() != 2 || any_of(Callee->uses(), [](const Use &U) {
+          auto *CB = dyn_cast<CallBase>(U.getUser());
+          return !CB || !CB->isCallee(&U);
+        }))
+      continue;
+    ValueToValueMapTy Map;
+    Function *Copy = CloneFunction(Callee, Map);
+    Copy->setName(Callee->getName() + ".hdo");
+    Copy->setComdat(nullptr);
+    Call->setCalledFunction(Copy);
+    privatizeCallees(*Copy, Depth + 1);
+  }
+}
+
+// Stores the folded bytes over the object at Dst.
+void storeFolds(IRBuilder<> &B, Value *Dst, ArrayRef<KernelFold> Folds) {
+  for (const KernelFold &Fold : Folds)
+    B.CreateAlignedStore(bytesConstant(B.getContext(), Fold.Bytes),
+                         Fold.Offset ? B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Dst, Fold.Offset)
+                                     : Dst,
+                         Align(1));
+}
+
 // Makes F read the Size bytes its pointer argument `Arg` points to from a
 // local copy whose bytes in Folds are constants.
 Value *foldArgument(Function &F, Argument &Arg, uint64_t Size, ArrayRef<KernelFold> Folds,
@@ -78,12 +127,7 @@ Value *foldArgument(Function &F, Argument &Arg, uint64_t Size, ArrayRef<KernelFo
     Local = B.CreateAddrSpaceCast(Copy, Arg.getType());
   Arg.replaceAllUsesWith(Local);
   B.CreateMemCpy(Copy, Align(16), &Arg, SrcAlign, Size);
-  for (const KernelFold &Fold : Folds)
-    B.CreateAlignedStore(bytesConstant(F.getContext(), Fold.Bytes),
-                         Fold.Offset ? B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Copy,
-                                                                    Fold.Offset)
-                                     : Copy,
-                         Align(1));
+  storeFolds(B, Copy, Folds);
   return Local;
 }
 
@@ -195,6 +239,46 @@ bool isObject(Value *V, Value *Object) {
   return Spill && Spill->getValueOperand() == Object;
 }
 
+// cpu_range_items copies the kernel object into a local before its loop
+// (`const K k = *object`, so that the captures stay in registers), with K's
+// copy constructor. Where K holds an accessor, that constructor calls the
+// accessor's note_copy() with the copy's address: an opaque call after which
+// the optimiser no longer knows the copy's bytes, the folded ones included
+// (the accessors' ranges and offsets, and every other capture of such a
+// kernel). Kernel objects are copied bitwise to devices (SYCL's
+// device-copyable kernel arguments) and an accessor's copy constructor copies
+// its fields as they are, so the copy holds the folded bytes wherever the
+// object does: they are stored over it again after its construction.
+void foldCopies(Function &F, Value *Object, const KernelSpecialization &S) {
+  const DataLayout &DL = F.getDataLayout();
+  SmallVector<CallBase *> Copies;
+  for (Instruction &I : instructions(F)) {
+    auto *Call = dyn_cast<CallBase>(&I);
+    auto *Dst = Call && Call->arg_size() == 2
+                    ? dyn_cast<AllocaInst>(Call->getArgOperand(0)->stripPointerCasts())
+                    : nullptr;
+    std::optional<TypeSize> Size = Dst ? Dst->getAllocationSize(DL) : std::nullopt;
+    if (Size && !Size->isScalable() && Size->getFixedValue() == S.ObjectSize &&
+        isObject(Call->getArgOperand(1), Object) && Call->getCalledFunction() &&
+        !Call->getCalledFunction()->isIntrinsic())
+      Copies.push_back(Call);
+  }
+  for (CallBase *Call : Copies) {
+    Instruction *After = nullptr;
+    if (auto *Invoke = dyn_cast<InvokeInst>(Call)) {
+      BasicBlock *Normal = Invoke->getNormalDest();
+      if (Normal->getSinglePredecessor())
+        After = &*Normal->getFirstInsertionPt();
+    } else {
+      After = Call->getNextNode();
+    }
+    if (!After)
+      continue;
+    IRBuilder<> B(After);
+    storeFolds(B, Call->getArgOperand(0), S.Folds);
+  }
+}
+
 // The launch geometry a launcher clone reads folded (its kernel_dims or
 // cpu_group_ctx argument, now the folded copy), which it passes on beside
 // the object: the functions it passes it to read it folded too.
@@ -243,6 +327,7 @@ void foldCallbacks(Function &Launcher, Value *Object, const KernelSpecialization
         foldObject(*C, *C->getArg(A), S, Align(1));
         FoldGeometry(*Call, *C);
         Call->setCalledFunction(C);
+        privatizeCallees(*C);
         break;
       }
     }
@@ -256,7 +341,7 @@ void foldCallbacks(Function &Launcher, Value *Object, const KernelSpecialization
       C->setName(Callback->getName() + "." + Suffix);
       C->setLinkage(GlobalValue::InternalLinkage);
       C->setComdat(nullptr);
-      foldObject(*C, *C->getArg(0), S, Align(1));
+      foldCopies(*C, foldObject(*C, *C->getArg(0), S, Align(1)), S);
       // The runtime calls it (object, geometry, ...) with what the launcher
       // passed beside it.
       if (Geometry.Pointer && C->arg_size() > 1 && C->getArg(1)->getType()->isPointerTy() &&
@@ -264,6 +349,7 @@ void foldCallbacks(Function &Launcher, Value *Object, const KernelSpecialization
         foldArgument(*C, *C->getArg(1), Geometry.Size, Geometry.Folds, Align(1),
                      "usycl.hdo.range");
       Arg.set(C);
+      privatizeCallees(*C);
     }
   }
 }
@@ -323,6 +409,7 @@ bool specializeDevice(Module &M, ArrayRef<KernelSpecialization> Plan) {
         What += " (global size and offset)";
       }
     }
+    privatizeCallees(*C);
     remark(*C, "kernel '" + S.Kernel + "': clone '" + Clone + "' with " + What);
     Changed = true;
   }
@@ -548,6 +635,7 @@ bool specializeHost(Module &M, ArrayRef<KernelSpecialization> Plan) {
           What += (What.empty() ? "" : ", ") + describeRange(*S.Range);
         }
         foldCallbacks(*C, Object, S, Suffix, Geometry);
+        privatizeCallees(*C);
         if (What.empty())
           What = "nothing folded in it (a launcher of the other range kind)";
         remark(*C, "kernel '" + S.Kernel + "': CPU launcher clone with " + What);

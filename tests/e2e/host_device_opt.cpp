@@ -20,6 +20,19 @@
 //               argc: generic;
 //   Offset      range<2>(8, 16) with the offset {16, 4}: specialised.
 //
+// Buffer accessors (their buffer's range, their range, offset and base
+// folded where the submission proves them):
+//   AccWhole    two accessors of whole 16 x 48 buffers built in main:
+//               specialised;
+//   AccWindow   an accessor of range {8, 16} at the offset {4, 8}:
+//               specialised (the offset folded);
+//   Shift2D     a functor of two accessors, submitted over whole 16 x 48
+//               buffers (specialised), then from a function called twice:
+//               over a sub-buffer (rows 16..31 of a 32 x 48 buffer: the
+//               accessors' bytes are the clone's but for base_, the
+//               sub-buffer's start) and through accessors at an offset.
+//               Neither holds for the clone: both run the generic kernel.
+//
 // parallel_for with reductions (the kernel object is the reduction
 // wrapper holding the user's lambda; the folds are offsets in the wrapper):
 //   RedRange    range form, USM sum, a constant int and float array:
@@ -54,6 +67,18 @@ class RedSpan;
 class RedShort;
 class RedArgs;
 class Offset;
+class AccWhole;
+class AccWindow;
+
+// A kernel of two buffer accessors: copies its window of `in` to `out`'s,
+// plus in's offset (100 x row + column).
+struct Shift2D {
+  sycl::accessor<float, 2, sycl::access_mode::read> in;
+  sycl::accessor<float, 2, sycl::access_mode::write> out;
+  void operator()(sycl::id<2> i) const {
+    out[i] = in[i] + float(in.get_offset()[0] * 100 + in.get_offset()[1]);
+  }
+};
 
 namespace {
 
@@ -65,8 +90,9 @@ std::map<std::string, std::pair<int, int>> launches(const std::string &trace) {
   while (std::getline(in, line)) {
     if (line.find("] launch: '") == std::string::npos)
       continue;
-    for (const char *k : {"Folded", "Looped", "FromArgs", "Reassigned", "RedRange", "RedNd",
-                          "RedSpan", "RedShort", "RedArgs", "Ramp", "GroupSum", "Offset"})
+    for (const char *k :
+         {"Folded", "Looped", "FromArgs", "Reassigned", "RedRange", "RedNd", "RedSpan", "RedShort",
+          "RedArgs", "Ramp", "GroupSum", "Offset", "AccWhole", "AccWindow", "Shift2D"})
       // A reduction's kernel is named reduction_kernel_name<K>.
       if (line.find(std::string("'") + k + "'") != std::string::npos ||
           line.find(std::string("<") + k + ">'") != std::string::npos) {
@@ -77,6 +103,28 @@ std::map<std::string, std::pair<int, int>> launches(const std::string &trace) {
   }
   return counts;
 }
+
+// Shift2D through accessors of range r at the offset off. Called from two
+// places: the submission proves nothing (the plan has no record of it), and
+// its launches run the clone of Shift2D's submission in main only where
+// their accessors' bytes are that clone's.
+void shift_window(sycl::queue &q, sycl::buffer<float, 2> &src, sycl::buffer<float, 2> &dst,
+                  sycl::range<2> r, sycl::id<2> off) {
+  q.submit([&](sycl::handler &h) {
+     sycl::accessor in(src, h, r, off, sycl::read_only);
+     sycl::accessor out(dst, h, r, off, sycl::write_only);
+     h.parallel_for(r, Shift2D{in, out});
+   }).wait();
+}
+
+// Fills a 2-D buffer with scale x ((7 x row + column) % 23).
+void fill(sycl::buffer<float, 2> &b, float scale) {
+  sycl::host_accessor h(b, sycl::write_only);
+  for (size_t r = 0; r < b.get_range()[0]; ++r)
+    for (size_t c = 0; c < b.get_range()[1]; ++c)
+      h[r][c] = scale * float((r * 7 + c) % 23);
+}
+float filled(size_t r, size_t c, float scale) { return scale * float((r * 7 + c) % 23); }
 
 } // namespace
 
@@ -285,6 +333,65 @@ int main(int argc, char **) {
                     out[r * 32 + c], in_range ? float((r - 16) * 16 + (c - 4)) : -1.0f);
     }
 
+  // Buffer accessors.
+  constexpr size_t acc_rows = 16, acc_cols = 48;
+  {
+    sycl::buffer<float, 2> gin(sycl::range<2>{acc_rows, acc_cols}),
+        gout(sycl::range<2>{acc_rows, acc_cols});
+    fill(gin, 1.0f);
+    q.submit([&](sycl::handler &h) {
+       sycl::accessor a(gin, h, sycl::read_only);
+       sycl::accessor o(gout, h, sycl::write_only, sycl::no_init);
+       h.parallel_for<AccWhole>(sycl::range<2>{acc_rows, acc_cols}, [=](sycl::id<2> i) {
+         o[i] = a[i] * 2.0f + float(o.get_range()[1] * i[0]);
+       });
+     }).wait();
+    q.submit([&](sycl::handler &h) {
+       sycl::accessor w(gout, h, sycl::range<2>{8, 16}, sycl::id<2>{4, 8}, sycl::read_write);
+       h.parallel_for<AccWindow>(sycl::range<2>{8, 16}, [=](sycl::id<2> i) {
+         w[i] += 1000.0f + float(w.get_offset()[0]);
+       });
+     }).wait();
+    sycl::host_accessor got(gout, sycl::read_only);
+    for (size_t r = 0; r < acc_rows; ++r)
+      for (size_t c = 0; c < acc_cols; ++c) {
+        const bool window = r >= 4 && r < 12 && c >= 8 && c < 24;
+        e2e::check_eq("AccWhole/AccWindow[" + std::to_string(r) + "," + std::to_string(c) + "]",
+                      got[r][c],
+                      filled(r, c, 1.0f) * 2.0f + float(acc_cols * r) + (window ? 1004.0f : 0.0f));
+      }
+  }
+  {
+    sycl::buffer<float, 2> sa(sycl::range<2>{acc_rows, acc_cols}),
+        sb(sycl::range<2>{acc_rows, acc_cols});
+    fill(sa, 1.0f);
+    q.submit([&](sycl::handler &h) {
+       sycl::accessor in(sa, h, sycl::read_only);
+       sycl::accessor out(sb, h, sycl::write_only, sycl::no_init);
+       h.parallel_for(sycl::range<2>{acc_rows, acc_cols}, Shift2D{in, out});
+     }).wait();
+    // The lower half of a 32 x 48 buffer: a 16 x 48 sub-buffer at element 768.
+    sycl::buffer<float, 2> parent(sycl::range<2>{2 * acc_rows, acc_cols});
+    fill(parent, 3.0f);
+    sycl::buffer<float, 2> lower(parent, sycl::id<2>{acc_rows, 0},
+                                 sycl::range<2>{acc_rows, acc_cols});
+    sycl::buffer<float, 2> sc(sycl::range<2>{acc_rows, acc_cols}),
+        sd(sycl::range<2>{acc_rows, acc_cols});
+    fill(sd, -1.0f);
+    shift_window(q, lower, sc, sycl::range<2>{acc_rows, acc_cols}, sycl::id<2>{0, 0});
+    shift_window(q, sa, sd, sycl::range<2>{8, 16}, sycl::id<2>{4, 8});
+    sycl::host_accessor b(sb, sycl::read_only), c(sc, sycl::read_only), d(sd, sycl::read_only);
+    for (size_t r = 0; r < acc_rows; ++r)
+      for (size_t k = 0; k < acc_cols; ++k) {
+        const std::string at = "[" + std::to_string(r) + "," + std::to_string(k) + "]";
+        e2e::check_eq("Shift2D whole" + at, b[r][k], filled(r, k, 1.0f));
+        e2e::check_eq("Shift2D sub-buffer" + at, c[r][k], filled(acc_rows + r, k, 3.0f));
+        const bool window = r >= 4 && r < 12 && k >= 8 && k < 24;
+        e2e::check_eq("Shift2D offset" + at, d[r][k],
+                      window ? filled(r, k, 1.0f) + 408.0f : filled(r, k, -1.0f));
+      }
+  }
+
   if (trace) {
     auto counts = launches(trace);
     auto expect = [&](const char *kernel, int total, int specialised) {
@@ -304,6 +411,9 @@ int main(int argc, char **) {
     expect("Ramp", 2, 1);
     expect("GroupSum", 2, 1);
     expect("Offset", 1, 1);
+    expect("AccWhole", 1, 1);
+    expect("AccWindow", 1, 1);
+    expect("Shift2D", 3, 1); // the sub-buffer's and the offset's launches: generic
   }
   sycl::free(in, q);
   sycl::free(out, q);

@@ -203,8 +203,23 @@ bool readUse(OpOperand &U, ModuleOp M, int Depth, bool *Returned) {
     return P == K.getRange() || P == K.getOffset();
   // A range, id or nd_range built from it (an nd_range from ranges and ids
   // passed in memory, a copy).
-  if (auto C = dyn_cast<HostConstructorOp>(Op))
-    return P != C.getDst() && isa<RangeType, IDType, NdRangeType>(C.getType());
+  if (auto C = dyn_cast<HostConstructorOp>(Op)) {
+    if (P == C.getDst())
+      return false;
+    if (isa<RangeType, IDType, NdRangeType>(C.getType()))
+      return true;
+    // A buffer or accessor built from a range or id local (buffer(const
+    // range<D> &), a sub-buffer's offset and range, an accessor's range or
+    // offset passed in memory): they copy it. (Not any pointer: a buffer
+    // writes its host data back.)
+    auto A = P.getDefiningOp<LLVM::AllocaOp>();
+    auto S = A ? dyn_cast<LLVM::LLVMStructType>(A.getElemType()) : nullptr;
+    return S && S.isIdentified() && isa<BufferType, AccessorType, LocalAccessorType>(C.getType()) &&
+           (S.getName() == "class.sycl::_V1::range" ||
+            S.getName().starts_with("class.sycl::_V1::range.") ||
+            S.getName() == "class.sycl::_V1::id" ||
+            S.getName().starts_with("class.sycl::_V1::id."));
+  }
   if (auto G = dyn_cast<LLVM::GEPOp>(Op))
     return G.getBase() == P && onlyRead(G.getResult(), M, Depth + 1, Returned);
   if (auto MC = dyn_cast<LLVM::MemcpyOp>(Op))
@@ -823,6 +838,8 @@ std::optional<Attribute> constantOf(Value V, ModuleOp M, int Depth) {
 LLVM::AllocaOp closureObjectOf(Value P, ModuleOp M) {
   return asClosure(pointerRoot(P, M, 0));
 }
+
+LLVM::AllocaOp objectRootOf(Value P, ModuleOp M) { return pointerRoot(P, M, 0); }
 
 std::optional<SmallVector<uint64_t>> constantExtents(Value P, ModuleOp M) {
   Type T = syclObjectType(P, M);

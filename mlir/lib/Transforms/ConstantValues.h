@@ -42,6 +42,12 @@ std::optional<mlir::Attribute> constantOf(mlir::Value V, mlir::ModuleOp M, int D
 /// called at one place; null where that is unclear.
 mlir::LLVM::AllocaOp closureObjectOf(mlir::Value P, mlir::ModuleOp M);
 
+/// The local that the pointer \p P provably holds the address of, of any
+/// type (through spills, pointers stored once into closure fields, e.g. a
+/// buffer of the enclosing function captured by reference, and arguments of
+/// functions called at one place); null where that is unclear.
+mlir::LLVM::AllocaOp objectRootOf(mlir::Value P, mlir::ModuleOp M);
+
 /// The SYCL type (`!sycl.range<d>`, `!sycl.id<d>`, `!sycl.nd_range<d>`, ...)
 /// of the object at \p P, where a sycl.host.constructor built it, or built
 /// the object it is a copy of (memcpy, or a store of a loaded value); null

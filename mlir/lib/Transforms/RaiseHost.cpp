@@ -29,6 +29,7 @@
 #include "usycl/Dialect/SYCL/Transforms/Passes.h"
 
 #include "ConstantValues.h"
+#include "UserLocation.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
@@ -587,7 +588,8 @@ struct RaiseHostPass : impl::SYCLRaiseHostBase<RaiseHostPass> {
 
 private:
   InFlightDiagnostic remark(Operation *Op, llvm::StringRef Step) {
-    InFlightDiagnostic D = Op->emitRemark();
+    // At the user's line, not the header code the op was inlined from.
+    InFlightDiagnostic D = mlir::emitRemark(userLocation(Op->getLoc()));
     D << "sycl-raise-host: " << Step << ": ";
     return D;
   }
@@ -1272,6 +1274,7 @@ void RaiseHostPass::raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL
   Sched->setAttr(kArgOffsetsAttrName, B.getDenseI64ArrayAttr(Offsets));
   if (!Lambda && Ann.count("kernel") == 1)
     Lambda = kernelObject(Ann.find("kernel")->second);
+  Sched->setLoc(submissionLocation(SK.getLoc(), Lambda, getOperation()));
   std::optional<int64_t> Size = kernelObjectSize(Lambda, DL);
   if (!Size) // built outside, where its closure type is known
     if (LLVM::LLVMStructType K =

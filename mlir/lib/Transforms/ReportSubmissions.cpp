@@ -17,6 +17,7 @@
 #include "usycl/Dialect/SYCL/Transforms/Passes.h"
 
 #include "ConstantValues.h"
+#include "UserLocation.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -155,7 +156,9 @@ struct ReportPass : impl::SYCLReportSubmissionsBase<ReportPass> {
       if (File)
         File->os() << Text;
       else
-        Op.emitRemark() << "sycl-report-submissions:\n" << llvm::StringRef(Text).rtrim();
+        mlir::emitRemark(userLocation(Op.getLoc()))
+            << "sycl-report-submissions:\n"
+            << llvm::StringRef(Text).rtrim();
     });
     if (File) {
       File->os() << Count << " submission(s)\n";

@@ -2,11 +2,12 @@
 //
 // Host-to-device specialisation, the decisions: for every
 // sycl.host.schedule_kernel that passes at least one compile-time-constant
-// standard-layout argument or launches over a compile-time-constant range
-// (or nd_range), which bytes of the kernel object are constants and which
-// range it launches over. The device compiler
-// (an LLVM pass) clones the kernel with those bytes and that range folded,
-// and the runtime launches the clone for the submission. The plan is the
+// standard-layout argument, a local accessor of constant range or a buffer
+// accessor whose range, offset or base its construction shows, or launches
+// over a compile-time-constant range (or nd_range), which bytes of the
+// kernel object are constants and which range it launches over. The device
+// compiler (an LLVM pass) clones the kernel with those bytes and that range
+// folded, and the runtime launches the clone for the submission. The plan is the
 // contract between them; format version 2 (docs/mlir.md):
 //
 //   usycl-specialization-plan 2
@@ -25,6 +26,7 @@
 #include "usycl/Dialect/SYCL/Transforms/Passes.h"
 
 #include "ConstantValues.h"
+#include "UserLocation.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -33,6 +35,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -163,6 +166,328 @@ FailureOr<LocalRange> localAccessorRange(Value V, LocalAccessorType T, ModuleOp 
   return R;
 }
 
+// Buffer accessors (`!sycl.accessor`). Besides the pointer the runtime
+// patches at launch, device code reads four fields of the accessor
+// (`class.sycl::_V1::accessor`, include/sycl/accessor.hpp): an element i is
+// at data()[linearize(i + offset_, mem_range_)] with data() = ptr_ + base_,
+// and get_range() is acc_range_. They follow each other in the object:
+//
+//   ptr_ | mem_range_ | acc_range_ | offset_ | base_ | identity_ ...
+//
+// The accessor's constructor and its buffer's say what they hold: the
+// offset is zero unless the constructor takes one, the accessor's range is
+// the buffer's unless it takes one, mem_range_ is the buffer's range and
+// base_ the buffer's start in elements (0 unless it is a sub-buffer).
+enum AccessorField : unsigned { BufferRange, AccRange, AccOffset, AccBase, NumAccessorFields };
+constexpr const char *AccessorFieldNames[NumAccessorFields] = {"buffer range", "range", "offset",
+                                                               "base"};
+
+std::string extentList(ArrayRef<uint64_t> V) {
+  return "{" + llvm::join(llvm::map_range(V, [](uint64_t X) { return std::to_string(X); }), ", ") +
+         "}";
+}
+
+// Whether the object at A may change after its construction: a store or a
+// memory intrinsic into it, or a copy or move assignment (or a swap) called
+// on it. (Other calls that take it by reference, e.g. a helper of the user
+// that submits with it, or the accessor constructors, leave a buffer's range
+// and an accessor's fields as they are; the runtime compares the folded bytes
+// at every launch anyway.)
+bool assignedAfterConstruction(LLVM::AllocaOp A) {
+  for (OpOperand &U : A->getUses()) {
+    Operation *Op = U.getOwner();
+    if (auto S = dyn_cast<LLVM::StoreOp>(Op); S && S.getAddr() == A.getResult())
+      return true;
+    if (isa<LLVM::MemcpyOp, LLVM::MemmoveOp, LLVM::MemsetOp>(Op) && U.getOperandNumber() == 0)
+      return true;
+    std::optional<llvm::StringRef> Callee;
+    if (auto C = dyn_cast<LLVM::CallOp>(Op))
+      Callee = C.getCallee();
+    else if (auto I = dyn_cast<LLVM::InvokeOp>(Op))
+      Callee = I.getCallee();
+    if (!Callee)
+      continue;
+    llvm::ItaniumPartialDemangler D;
+    std::string Name = Callee->str();
+    if (D.partialDemangle(Name.c_str()))
+      continue;
+    size_t N = 0;
+    char *Base = D.getFunctionBaseName(nullptr, &N);
+    const bool Assigns =
+        Base && (llvm::StringRef(Base) == "operator=" || llvm::StringRef(Base) == "swap");
+    std::free(Base);
+    if (Assigns)
+      return true;
+  }
+  return false;
+}
+
+// The one sycl.host.constructor of the local A (of a type IsType accepts)
+// where nothing assigns A after it; the reason otherwise.
+FailureOr<HostConstructorOp> constructorOfLocal(LLVM::AllocaOp A, llvm::StringRef What,
+                                                function_ref<bool(Type)> IsType, std::string &Why) {
+  HostConstructorOp Ctor;
+  for (Operation *U : A->getUsers())
+    if (auto C = dyn_cast<HostConstructorOp>(U); C && C.getDst() == A.getResult()) {
+      if (Ctor || !IsType(C.getType())) {
+        Why = (What + " is constructed twice").str();
+        return failure();
+      }
+      Ctor = C;
+    }
+  if (!Ctor) {
+    Why = (What + " is not constructed in sight").str();
+    return failure();
+  }
+  if (assignedAfterConstruction(A)) {
+    Why = (What + " is assigned after its construction").str();
+    return failure();
+  }
+  return Ctor;
+}
+
+// The extents of the range or id at P (a pointer to it), where its
+// construction makes them compile-time constants.
+std::optional<SmallVector<uint64_t, 3>> extentsAt(Value P, unsigned Dims, bool IsId, ModuleOp M) {
+  Type T = syclObjectType(P, M);
+  if (IsId ? !(isa<IDType>(T) && cast<IDType>(T).getDimension() == Dims)
+           : !(isa<RangeType>(T) && cast<RangeType>(T).getDimension() == Dims))
+    return std::nullopt;
+  std::optional<SmallVector<uint64_t>> E = constantExtents(P, M);
+  if (!E || E->size() != Dims)
+    return std::nullopt;
+  return SmallVector<uint64_t, 3>(E->begin(), E->end());
+}
+
+// What a buffer's construction says about its range and its start (base_).
+struct BufferFacts {
+  std::optional<SmallVector<uint64_t, 3>> Range;
+  std::optional<uint64_t> Base;
+  std::string RangeWhy, BaseWhy;
+};
+BufferFacts bufferFacts(Value Buf, unsigned Dims, ModuleOp M, int Depth = 0) {
+  BufferFacts F;
+  auto Fail = [&](const std::string &Why) {
+    F.Range.reset();
+    F.Base.reset();
+    F.RangeWhy = F.BaseWhy = Why;
+    return F;
+  };
+  // The local the accessor's buffer reference leads to (in the command
+  // group, or captured by reference from the enclosing function); a buffer
+  // passed in by a caller is out of sight unless the function is local and
+  // called once.
+  LLVM::AllocaOp Local = objectRootOf(Buf, M);
+  auto Struct = Local ? dyn_cast<LLVM::LLVMStructType>(Local.getElemType()) : nullptr;
+  if (!Struct || !Struct.isIdentified() || !Struct.getName().starts_with("class.sycl::_V1::buffer"))
+    return Fail("the buffer is not constructed in sight");
+  std::string Why;
+  FailureOr<HostConstructorOp> Ctor = constructorOfLocal(
+      Local, "the buffer", [](Type T) { return isa<BufferType>(T); }, Why);
+  if (failed(Ctor))
+    return Fail(Why);
+  auto BT = cast<BufferType>(Ctor->getType());
+  if (BT.getDimension() != Dims)
+    return Fail("the buffer has " + std::to_string(BT.getDimension()) + " dimensions");
+  OperandRange Args = Ctor->getArgs();
+  if (!BT.getSubBuffer()) {
+    // Every constructor of a buffer that is not a sub-buffer starts it at
+    // element 0 of its own storage (buffer::byte_offset_ = 0); the range is
+    // the one `const range<Dims> &` it takes, if any (not the container and
+    // iterator forms).
+    F.Base = 0;
+    SmallVector<Value> Ranges;
+    for (Value A : Args)
+      if (auto R = dyn_cast_or_null<RangeType>(
+              isa<LLVM::LLVMPointerType>(A.getType()) ? syclObjectType(A, M) : Type());
+          R && R.getDimension() == Dims)
+        Ranges.push_back(A);
+    if (Ranges.size() != 1) {
+      F.RangeWhy = "the buffer's range comes from a container or iterators";
+      return F;
+    }
+    F.Range = extentsAt(Ranges[0], Dims, /*IsId=*/false, M);
+    if (!F.Range)
+      F.RangeWhy = "the buffer's range is not a compile-time constant";
+    return F;
+  }
+  // A sub-buffer, buffer(parent, const id<Dims> &, const range<Dims> &): its
+  // range is the one it is given, its start the id linearised in its
+  // parent's range (a parent is never a sub-buffer itself: that throws).
+  if (Args.size() != 3 || Depth)
+    return Fail("the buffer is a sub-buffer not built by its constructor in sight");
+  F.Range = extentsAt(Args[2], Dims, /*IsId=*/false, M);
+  if (!F.Range)
+    F.RangeWhy = "the sub-buffer's range is not a compile-time constant";
+  BufferFacts Parent = bufferFacts(Args[0], Dims, M, Depth + 1);
+  std::optional<SmallVector<uint64_t, 3>> Start = extentsAt(Args[1], Dims, /*IsId=*/true, M);
+  if (!Start) {
+    F.BaseWhy = "the sub-buffer's offset is not a compile-time constant";
+  } else if (!Parent.Range || !Parent.Base) {
+    F.BaseWhy =
+        "a sub-buffer: " + (Parent.Range ? Parent.BaseWhy : Parent.RangeWhy) + " (its parent)";
+  } else {
+    uint64_t Lin = (*Start)[0];
+    for (unsigned D = 1; D < Dims; ++D)
+      Lin = Lin * (*Parent.Range)[D] + (*Start)[D];
+    F.Base = *Parent.Base + Lin;
+  }
+  return F;
+}
+
+// The accessor's constructor arguments after its buffer:
+// [handler &] [range<D>] [id<D>] property_list & (the property list is a
+// defaulted parameter of every constructor; the access tags are empty
+// classes, which x86-64 passes as nothing). A range or id of up to two
+// extents arrives as one integer per extent, or as a pointer to it where the
+// registers ran out; one of three extents always as a pointer. Gives the
+// arguments of the range and of the id (empty where the form has none), or
+// failure where the arguments read neither way, or both.
+struct AccessorCtorParts {
+  SmallVector<Value, 3> Range, Id;
+};
+FailureOr<AccessorCtorParts> accessorCtorParts(OperandRange Args, unsigned Dims, bool HasRange,
+                                               bool HasId) {
+  std::optional<AccessorCtorParts> Found;
+  for (unsigned Handler : {1u, 0u}) {
+    AccessorCtorParts P;
+    size_t At = 1 + Handler; // after the buffer (and the handler)
+    auto IsPtr = [&](size_t I) {
+      return I < Args.size() && isa<LLVM::LLVMPointerType>(Args[I].getType());
+    };
+    auto Take = [&](SmallVector<Value, 3> &Out) {
+      if (IsPtr(At)) {
+        Out.push_back(Args[At++]);
+        return true;
+      }
+      if (Dims > 2 || At + Dims > Args.size())
+        return false;
+      for (unsigned D = 0; D < Dims; ++D, ++At) {
+        if (!isa<IntegerType>(Args[At].getType()))
+          return false;
+        Out.push_back(Args[At]);
+      }
+      return true;
+    };
+    if ((Handler && !IsPtr(1)) || (HasRange && !Take(P.Range)) || (HasId && !Take(P.Id)) ||
+        !IsPtr(At) || At + 1 != Args.size())
+      continue;
+    if (Found)
+      return failure();
+    Found = std::move(P);
+  }
+  if (!Found)
+    return failure();
+  return *Found;
+}
+
+// The extents a range or id constructor argument holds (integers, or a
+// pointer to the object), where compile-time constants.
+std::optional<SmallVector<uint64_t, 3>> partExtents(ArrayRef<Value> Part, unsigned Dims, bool IsId,
+                                                    ModuleOp M) {
+  if (Part.size() == 1 && isa<LLVM::LLVMPointerType>(Part[0].getType()))
+    return extentsAt(Part[0], Dims, IsId, M);
+  if (Part.size() != Dims)
+    return std::nullopt;
+  SmallVector<uint64_t, 3> Out;
+  for (Value V : Part) {
+    std::optional<Attribute> K = constantOf(V, M);
+    auto I = K ? dyn_cast<IntegerAttr>(*K) : nullptr;
+    if (!I)
+      return std::nullopt;
+    Out.push_back(I.getValue().sextOrTrunc(64).getZExtValue());
+  }
+  return Out;
+}
+
+// What the program proves about an accessor argument's fields: per field
+// its place in the accessor and its value, or why it is not known. Failure
+// (with the reason) where the accessor itself cannot be read.
+struct AccessorFacts {
+  int64_t At[NumAccessorFields] = {};
+  int64_t Size[NumAccessorFields] = {};
+  std::optional<SmallVector<uint64_t, 3>> Value[NumAccessorFields];
+  std::string Why[NumAccessorFields];
+};
+FailureOr<AccessorFacts> accessorFacts(Value V, AccessorType T, ModuleOp M, const DataLayout &DL,
+                                       std::string &Why) {
+  const unsigned Dims = T.getDimension();
+  LLVM::AllocaOp Local = objectRootOf(V, M);
+  auto Struct = Local ? dyn_cast<LLVM::LLVMStructType>(Local.getElemType()) : nullptr;
+  llvm::StringRef Name = Struct && Struct.isIdentified() ? Struct.getName() : "";
+  if (!Struct ||
+      (Name != "class.sycl::_V1::accessor" && !Name.starts_with("class.sycl::_V1::accessor."))) {
+    Why = "accessor (not a local of the command group)";
+    return failure();
+  }
+  // The layout: ptr_, then the three Dims-extent objects and base_.
+  ArrayRef<Type> Body = Struct.getBody();
+  AccessorFacts F;
+  if (Body.size() < 5 || Struct.isPacked()) {
+    Why = "accessor (a layout of unexpected fields)";
+    return failure();
+  }
+  int64_t Off = 0;
+  for (unsigned K = 0; K <= NumAccessorFields; ++K) {
+    Off = int64_t(llvm::alignTo(Off, DL.getTypeABIAlignment(Body[K])));
+    if (K) {
+      F.At[K - 1] = Off;
+      F.Size[K - 1] = int64_t(DL.getTypeSize(Body[K]));
+    }
+    Off += int64_t(DL.getTypeSize(Body[K]));
+  }
+  for (unsigned K = 0; K < AccBase; ++K)
+    if (F.Size[K] != int64_t(8 * Dims)) {
+      Why = "accessor (a layout of unexpected fields)";
+      return failure();
+    }
+  if (F.Size[AccBase] != 8) {
+    Why = "accessor (a layout of unexpected fields)";
+    return failure();
+  }
+
+  std::string CtorWhy;
+  FailureOr<HostConstructorOp> Ctor = constructorOfLocal(
+      Local, "it", [](Type T) { return isa<AccessorType>(T); }, CtorWhy);
+  if (failed(Ctor)) {
+    Why = "accessor (" + CtorWhy + ")";
+    return failure();
+  }
+  auto CT = cast<AccessorType>(Ctor->getType());
+  ArrayRef<Type> Form = CT.getBody();
+  const bool HasRange = !Form.empty() && isa<RangeType>(Form[0]);
+  const bool HasId = HasRange && Form.size() > 1 && isa<IDType>(Form[1]);
+  FailureOr<AccessorCtorParts> Parts =
+      CT.getDimension() == Dims && !Ctor->getArgs().empty()
+          ? accessorCtorParts(Ctor->getArgs(), Dims, HasRange, HasId)
+          : FailureOr<AccessorCtorParts>(failure());
+  if (failed(Parts)) {
+    Why = "accessor (its constructor's arguments do not read as a buffer accessor's)";
+    return failure();
+  }
+
+  BufferFacts B = bufferFacts(Ctor->getArgs()[0], Dims, M);
+  F.Value[BufferRange] = B.Range;
+  F.Why[BufferRange] = B.RangeWhy;
+  if (B.Base)
+    F.Value[AccBase] = SmallVector<uint64_t, 3>{*B.Base};
+  F.Why[AccBase] = B.BaseWhy;
+  if (HasRange) {
+    F.Value[AccRange] = partExtents(Parts->Range, Dims, /*IsId=*/false, M);
+    F.Why[AccRange] = "not a compile-time constant";
+  } else { // the whole buffer
+    F.Value[AccRange] = B.Range;
+    F.Why[AccRange] = B.RangeWhy;
+  }
+  if (HasId) {
+    F.Value[AccOffset] = partExtents(Parts->Id, Dims, /*IsId=*/true, M);
+    F.Why[AccOffset] = "not a compile-time constant";
+  } else { // a constructor without an offset: id<Dims>()
+    F.Value[AccOffset] = SmallVector<uint64_t, 3>(Dims, 0);
+  }
+  return F;
+}
+
 // The launch range of a submission, where the raising proves it constant
 // (SYCL dimension order).
 struct LaunchRange {
@@ -287,7 +612,7 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
       auto Remark = [&]() {
         // At the op's location, without the op itself attached as a note
         // (usycl++ shows these remarks to users).
-        InFlightDiagnostic D = mlir::emitRemark(Op.getLoc());
+        InFlightDiagnostic D = mlir::emitRemark(userLocation(Op.getLoc()));
         D << RemarkPrefix << "kernel '" << Generic << "': ";
         return D;
       };
@@ -313,7 +638,53 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
         auto Reason = [&, I = I](llvm::StringRef Why) {
           NotFolded.push_back(("arg " + Twine(I) + ": " + Why).str());
         };
-        if (ST) { // only accessors and local accessors are raised as SYCL types
+        if (auto AT = ST ? dyn_cast<AccessorType>(ST.getValue()) : nullptr) {
+          std::string Why;
+          FailureOr<AccessorFacts> A = accessorFacts(V, AT, M, DL, Why);
+          if (failed(A)) {
+            Reason(Why);
+            continue;
+          }
+          // One fold per run of adjacent known fields (one compare at launch
+          // where all four are known).
+          for (unsigned K = 0; K < NumAccessorFields;) {
+            if (!A->Value[K]) {
+              ++K;
+              continue;
+            }
+            Folded F{I, "", {}, A->At[K]};
+            SmallVector<std::string> Parts;
+            unsigned E = K;
+            for (; E < NumAccessorFields && A->Value[E] &&
+                   (E == K || A->At[E] == A->At[E - 1] + A->Size[E - 1]);
+                 ++E) {
+              for (uint64_t X : *A->Value[E])
+                for (unsigned B = 0; B < 8; ++B)
+                  F.Bytes.push_back(uint8_t(X >> (8 * B)));
+              Parts.push_back(
+                  std::string(AccessorFieldNames[E]) + " " +
+                  (E == AccBase ? std::to_string((*A->Value[E])[0]) : extentList(*A->Value[E])));
+            }
+            F.Value = "accessor (" + llvm::join(Parts, ", ") + ")";
+            Folds.push_back(std::move(F));
+            K = E;
+          }
+          // The others, one entry per reason: `arg 0: accessor buffer
+          // range, base (the buffer is not constructed in sight)`.
+          SmallVector<std::pair<std::string, SmallVector<llvm::StringRef>>> Whys;
+          for (unsigned K = 0; K < NumAccessorFields; ++K) {
+            if (A->Value[K])
+              continue;
+            auto It = llvm::find_if(Whys, [&](auto &W) { return W.first == A->Why[K]; });
+            if (It == Whys.end())
+              It = Whys.insert(Whys.end(), {A->Why[K], {}});
+            It->second.push_back(AccessorFieldNames[K]);
+          }
+          for (auto &[W, Fields] : Whys)
+            Reason("accessor " + llvm::join(Fields, ", ") + " (" + W + ")");
+          continue;
+        }
+        if (ST) { // the other SYCL type raised: local accessors
           auto LT = dyn_cast<LocalAccessorType>(ST.getValue());
           if (!LT) {
             Reason("accessor");

@@ -101,13 +101,15 @@ int main(int argc, char **) {
     });
   });
 
-  // No argument to fold (a local accessor of a range read from argc, a
-  // value read from argc, an accessor): a record of the nd_range alone.
+  // A local accessor of a range read from argc and a value read from argc
+  // are not folded; the buffer accessor's fields are (the buffer is built
+  // in main from a constant range; specialization-plan-accessors.cpp).
   // PLAN-NEXT:kernel _ZTS8NonConst clone _ZTS8NonConst$hdo0 object-size 112
   // PLAN-NEXT:range 1 global 16 local 4 offset 0
+  // PLAN-NEXT:fold 40 32 1000000000000000100000000000000000000000000000000000000000000000
   // PLAN-NEXT:end
   // PLAN-NOT:{{.}}
-  // REMARK: remark: usycl-host-device-opt: kernel '_ZTS8NonConst': folded nd_range {16} local {4} ; not folded: arg 0: local accessor (its range is not a compile-time constant), arg 1: not a compile-time constant, arg 2: accessor
+  // REMARK: remark: usycl-host-device-opt: kernel '_ZTS8NonConst': folded arg 2 (offset 40, 32 bytes) = accessor (buffer range {16}, range {16}, offset {0}, base 0), nd_range {16} local {4} ; not folded: arg 0: local accessor (its range is not a compile-time constant), arg 1: not a compile-time constant
   q.submit([&](sycl::handler &cgh) {
     int n = argc;
     sycl::accessor acc(buf, cgh, sycl::write_only);

@@ -39,7 +39,7 @@ module attributes {gpu.container_module} {
     llvm.store %seven, %slot : i32, !llvm.ptr
     %spilled = llvm.load %slot : !llvm.ptr -> i32
     %bf = llvm.mlir.constant(1.0 : bf16) : bf16
-    // expected-remark @below {{usycl-host-device-opt: kernel '_ZTS2K1': folded arg 2 (offset 24, 4 bytes) = [1, -1], arg 3 (offset 8, 8 bytes) = -2, arg 4 (offset 16, 8 bytes) = null, arg 5 (offset 2, 2 bytes) = 1.000000e+00, arg 6 (offset 0, 1 bytes) = true, arg 7 (offset 4, 4 bytes) = 7 ; not folded: arg 0: accessor, arg 1: pointer, arg 8: not a compile-time constant, arg 9: constant of unsupported type}}
+    // expected-remark @below {{usycl-host-device-opt: kernel '_ZTS2K1': folded arg 2 (offset 24, 4 bytes) = [1, -1], arg 3 (offset 8, 8 bytes) = -2, arg 4 (offset 16, 8 bytes) = null, arg 5 (offset 2, 2 bytes) = 1.000000e+00, arg 6 (offset 0, 1 bytes) = true, arg 7 (offset 4, 4 bytes) = 7 ; not folded: arg 0: accessor (not a local of the command group), arg 1: pointer, arg 8: not a compile-time constant, arg 9: constant of unsupported type}}
     sycl.host.schedule_kernel %h -> @device_functions::@_ZTS2K1[range %r](%acc: !sycl.accessor<[1, !llvm.void, w, gb], (!llvm.void)>, %p, %a1, %wide, %zero, %half, %t, %spilled, %x, %bf) {usycl.arg_offsets = array<i64: 32, 56, 24, 8, 16, 2, 0, 4, 28, 30>, usycl.object_size = 64 : i64} : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.array<2 x i16>, i64, !llvm.struct<(i32, f32)>, f16, i1, i32, bf16, bf16) -> ()
     llvm.return
   }
