@@ -20,6 +20,20 @@
 //               argc: generic;
 //   Offset      range<2>(8, 16) with the offset {16, 4}: specialised.
 //
+// Functors built outside the command group (their fields proven constant
+// where written once and otherwise only read):
+//   FScale      a functor of main, aggregate-initialised, submitted in a
+//               command group: specialised;
+//   FTemp       a temporary functor through the queue::parallel_for
+//               shortcut: specialised;
+//   FCtor       a functor with a constructor storing its parameters, in a
+//               command group and as a temporary through the shortcut (two
+//               ranges, two values): specialised both times;
+//   FMod        a functor whose field is assigned again after its
+//               construction: the field is not folded (a clone of the
+//               range alone);
+//   FOne        a single_task functor through the shortcut: specialised.
+//
 // Buffer accessors (their buffer's range, their range, offset and base
 // folded where the submission proves them):
 //   AccWhole    two accessors of whole 16 x 48 buffers built in main:
@@ -92,7 +106,8 @@ std::map<std::string, std::pair<int, int>> launches(const std::string &trace) {
       continue;
     for (const char *k :
          {"Folded", "Looped", "FromArgs", "Reassigned", "RedRange", "RedNd", "RedSpan", "RedShort",
-          "RedArgs", "Ramp", "GroupSum", "Offset", "AccWhole", "AccWindow", "Shift2D"})
+          "RedArgs", "Ramp", "GroupSum", "Offset", "AccWhole", "AccWindow", "Shift2D", "FScale",
+          "FTemp", "FCtor", "FMod", "FOne"})
       // A reduction's kernel is named reduction_kernel_name<K>.
       if (line.find(std::string("'") + k + "'") != std::string::npos ||
           line.find(std::string("<") + k + ">'") != std::string::npos) {
@@ -145,6 +160,34 @@ struct GroupSum {
     if (it.get_local_linear_id() == 0)
       sums[it.get_group_linear_id()] = s + int(it.get_local_range(0) * 1000);
   }
+};
+
+// Functors built outside the command group.
+struct FScale {
+  float a;
+  float *p;
+  void operator()(sycl::id<1> i) const { p[i] = a * float(i[0]); }
+};
+struct FTemp {
+  int k;
+  float *p;
+  void operator()(sycl::id<1> i) const { p[i] = float(int(i[0]) + k); }
+};
+struct FCtor {
+  FCtor(float a, float *p) : a(a), p(p) {}
+  void operator()(sycl::id<1> i) const { p[i] = a * float(i[0]) + 1.0f; }
+  float a;
+  float *p;
+};
+struct FMod {
+  float a;
+  float *p;
+  void operator()(sycl::id<1> i) const { p[i] = a - float(i[0]); }
+};
+struct FOne {
+  int v;
+  int *o;
+  void operator()() const { *o = v; }
 };
 
 int main(int argc, char **) {
@@ -392,6 +435,32 @@ int main(int argc, char **) {
       }
   }
 
+  // Functors built outside the command group.
+  {
+    float *fx = sycl::malloc_shared<float>(4 * n, q);
+    int *fo = sycl::malloc_shared<int>(1, q);
+    FScale fs{2.0f, fx};
+    q.submit([&](sycl::handler &h) { h.parallel_for(sycl::range<1>(n), fs); }).wait();
+    q.parallel_for(sycl::range<1>(n), FTemp{3, fx + n}).wait();
+    FCtor fc(4.0f, fx + 2 * n);
+    q.submit([&](sycl::handler &h) { h.parallel_for(sycl::range<1>(n), fc); }).wait();
+    q.parallel_for(sycl::range<1>(n / 2), FCtor(5.0f, fx + 2 * n)).wait();
+    FMod fm{1.0f, fx + 3 * n};
+    fm.a = 6.0f;
+    q.submit([&](sycl::handler &h) { h.parallel_for(sycl::range<1>(n), fm); }).wait();
+    q.single_task(FOne{9, fo}).wait();
+    for (size_t i = 0; i < n; ++i) {
+      const std::string at = "[" + std::to_string(i) + "]";
+      e2e::check_eq("FScale" + at, fx[i], 2.0f * float(i));
+      e2e::check_eq("FTemp" + at, fx[n + i], float(i + 3));
+      e2e::check_eq("FCtor" + at, fx[2 * n + i], (i < n / 2 ? 5.0f : 4.0f) * float(i) + 1.0f);
+      e2e::check_eq("FMod" + at, fx[3 * n + i], 6.0f - float(i));
+    }
+    e2e::check_eq("FOne", *fo, 9);
+    sycl::free(fx, q);
+    sycl::free(fo, q);
+  }
+
   if (trace) {
     auto counts = launches(trace);
     auto expect = [&](const char *kernel, int total, int specialised) {
@@ -414,6 +483,11 @@ int main(int argc, char **) {
     expect("AccWhole", 1, 1);
     expect("AccWindow", 1, 1);
     expect("Shift2D", 3, 1); // the sub-buffer's and the offset's launches: generic
+    expect("FScale", 1, 1);
+    expect("FTemp", 1, 1);
+    expect("FCtor", 2, 2);
+    expect("FMod", 1, 1); // its range only
+    expect("FOne", 1, 1);
   }
   sycl::free(in, q);
   sycl::free(out, q);

@@ -14,6 +14,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -201,6 +202,10 @@ bool readUse(OpOperand &U, ModuleOp M, int Depth, bool *Returned) {
     return P == R.getRange() || P == R.getOffset();
   if (auto K = dyn_cast<HostScheduleKernel>(Op))
     return P == K.getRange() || P == K.getOffset();
+  // The raising's record of a kernel object's fields (the loads it adds
+  // are separate uses): the object itself, not written.
+  if (auto SC = dyn_cast<HostSetCaptured>(Op))
+    return P == SC.getLambda() && P != SC.getValue();
   // A range, id or nd_range built from it (an nd_range from ranges and ids
   // passed in memory, a copy).
   if (auto C = dyn_cast<HostConstructorOp>(Op)) {
@@ -460,10 +465,17 @@ Value closureFieldPointer(LLVM::LLVMStructType C, unsigned K, ModuleOp M, int De
 // The operand a function argument receives, where the function is local to
 // the module and called at one place (a direct call or invoke, its only use);
 // null otherwise.
-Value uniqueCallOperand(BlockArgument Arg, ModuleOp M) {
+// With LinkOnce, also a linkonce_odr function (a template instantiation
+// such as the queue::parallel_for shortcut of a functor type with external
+// linkage) called at one place in this module: other units may call their
+// copy with other values, but what the plan derives from it describes this
+// unit's launches, and the runtime checks the bytes and range at every
+// launch.
+Value uniqueCallOperand(BlockArgument Arg, ModuleOp M, bool LinkOnce = true) {
   auto F = dyn_cast<LLVM::LLVMFuncOp>(Arg.getOwner()->getParentOp());
   if (!F || !Arg.getOwner()->isEntryBlock() || F.isVarArg() ||
-      (F.getLinkage() != LLVM::Linkage::Internal && F.getLinkage() != LLVM::Linkage::Private))
+      (F.getLinkage() != LLVM::Linkage::Internal && F.getLinkage() != LLVM::Linkage::Private &&
+       !(LinkOnce && F.getLinkage() == LLVM::Linkage::LinkonceODR)))
     return {};
   std::optional<SymbolTable::UseRange> Uses = SymbolTable::getSymbolUses(F, M);
   if (!Uses || !llvm::hasSingleElement(*Uses))
@@ -484,14 +496,14 @@ Value uniqueCallOperand(BlockArgument Arg, ModuleOp M) {
 // What a pointer provably holds the address of (through spills, pointers
 // stored once into closure fields and arguments of functions called at one
 // place): the alloca, or null.
-LLVM::AllocaOp pointerRoot(Value P, ModuleOp M, int Depth) {
+LLVM::AllocaOp pointerRoot(Value P, ModuleOp M, int Depth, bool LinkOnce = true) {
   DataLayout DL = DataLayout::closest(M);
   for (; Depth <= MaxDepth; ++Depth) {
     P = forwardSpill(P);
     if (auto A = P.getDefiningOp<LLVM::AllocaOp>())
       return A;
     if (auto Arg = dyn_cast<BlockArgument>(P)) {
-      P = uniqueCallOperand(Arg, M);
+      P = uniqueCallOperand(Arg, M, LinkOnce);
       if (!P)
         return {};
       continue;
@@ -535,12 +547,132 @@ std::optional<Attribute> closureObjectValue(LLVM::AllocaOp A, int64_t Off, Type 
   return std::nullopt;
 }
 
+// Whether Op is a direct call or invoke of a constructor (not a destructor).
+bool isCtorCall(Operation *Op) {
+  std::optional<llvm::StringRef> Name;
+  if (auto C = dyn_cast<LLVM::CallOp>(Op))
+    Name = C.getCallee();
+  else if (auto I = dyn_cast<LLVM::InvokeOp>(Op))
+    Name = I.getCallee();
+  if (!Name)
+    return false;
+  llvm::ItaniumPartialDemangler D;
+  std::string Mangled = Name->str();
+  if (D.partialDemangle(Mangled.c_str()) || !D.isCtorOrDtor())
+    return false;
+  size_t BaseLen = 0;
+  char *Base = D.getFunctionBaseName(nullptr, &BaseLen);
+  const bool IsDtor = !Base || Base[0] == '~';
+  std::free(Base);
+  return !IsDtor;
+}
+
+} // namespace
+
+// The fields a user-declared constructor, called (or invoked) with the
+// object as its first argument, assigns: (byte offset from `this`, size, the
+// value in the caller: the call's operand it stores, or the constant it
+// stores). Only a constructor of the module (no base or member constructor,
+// no escape of `this`) whose every access through `this` is a load or a
+// store at a constant offset, of one of its by-value parameters or of a
+// constant, is understood (a functor's `Scale(float a, float *p) : a(a),
+// p(p) {}` at -O0); nullopt otherwise.
+std::optional<SmallVector<std::tuple<int64_t, int64_t, Value>>>
+ctorWrites(Operation *Call, ModuleOp M, const DataLayout &DL) {
+  std::optional<llvm::StringRef> Name;
+  OperandRange Args = Call->getOperands();
+  if (auto C = dyn_cast<LLVM::CallOp>(Call)) {
+    Name = C.getCallee();
+    Args = C.getArgOperands();
+  } else if (auto I = dyn_cast<LLVM::InvokeOp>(Call)) {
+    Name = I.getCallee();
+    Args = I.getArgOperands();
+  }
+  if (!Name || !isCtorCall(Call))
+    return std::nullopt;
+  auto Callee = M.lookupSymbol<LLVM::LLVMFuncOp>(*Name);
+  if (!Callee || Callee.isExternal() || Callee.isVarArg() || Args.empty() ||
+      Callee.getNumArguments() != Args.size())
+    return std::nullopt;
+  Value This = Callee.getArgument(0);
+  auto FromThis = [&](Value P) -> std::optional<int64_t> {
+    int64_t Off = 0;
+    for (int Guard = 0; Guard < 64; ++Guard) {
+      P = forwardSpill(P);
+      if (P == This)
+        return Off;
+      auto G = P.getDefiningOp<LLVM::GEPOp>();
+      std::optional<int64_t> GO = G ? gepOffset(G, DL) : std::nullopt;
+      if (!GO)
+        return std::nullopt;
+      Off += *GO;
+      P = G.getBase();
+    }
+    return std::nullopt;
+  };
+  SmallVector<std::tuple<int64_t, int64_t, Value>> Out;
+  bool Ok = true;
+  Callee.walk([&](Operation *Op) {
+    if (!Ok)
+      return;
+    for (OpOperand &U : Op->getOpOperands()) {
+      if (!isa<LLVM::LLVMPointerType>(U.get().getType()))
+        continue;
+      auto S = dyn_cast<LLVM::StoreOp>(Op);
+      // `this` spilled to its slot (-O0): a slot stored once, only loaded.
+      if (S && U.get() == This && S.getValue() == This) {
+        auto Slot = S.getAddr().getDefiningOp<LLVM::AllocaOp>();
+        if (Slot && llvm::all_of(Slot->getUsers(), [&](Operation *SU) {
+              return SU == S.getOperation() || isa<LLVM::LoadOp>(SU);
+            }))
+          continue;
+        Ok = false;
+        return;
+      }
+      std::optional<int64_t> Off = FromThis(U.get());
+      if (!Off)
+        continue;
+      if (isa<LLVM::GEPOp, LLVM::LoadOp>(Op))
+        continue;
+      if (!S || &U != &S.getAddrMutable()) {
+        Ok = false; // `this` escapes (a base or member constructor, a memcpy)
+        return;
+      }
+      Value V = forwardSpill(S.getValue()), InCaller;
+      if (auto A = dyn_cast<BlockArgument>(V); A && A.getOwner()->isEntryBlock() &&
+                                                A.getOwner()->getParentOp() == Callee &&
+                                                A.getArgNumber() > 0)
+        InCaller = Args[A.getArgNumber()];
+      else if (matchPattern(V, m_Constant()) || V.getDefiningOp<LLVM::ZeroOp>())
+        InCaller = V;
+      if (!InCaller || InCaller.getType() != S.getValue().getType()) {
+        Ok = false;
+        return;
+      }
+      Out.push_back({*Off, int64_t(DL.getTypeSize(InCaller.getType())), InCaller});
+    }
+  });
+  if (!Ok)
+    return std::nullopt;
+  return Out;
+}
+
+namespace {
+
 // A local written piece by piece (a range or id passed by value in
-// registers, stored from its parts): stores at constant offsets, directly or
-// through constant GEPs, never two to the same byte, and otherwise only
-// read. A load reads the store of exactly its bytes.
+// registers, stored from its parts; a functor built by aggregate
+// initialisation or by a constructor ctorWrites understands): stores at
+// constant offsets, directly or through constant GEPs, never two to the
+// same byte, and otherwise only read. A load reads the store of exactly its
+// bytes.
 std::optional<Attribute> piecewiseValue(LLVM::AllocaOp A, int64_t Off, Type LoadTy, ModuleOp M,
-                                        int Depth, const DataLayout &DL) {
+                                        int Depth, const DataLayout &DL,
+                                        std::string *Why = nullptr) {
+  auto No = [&](const char *W) -> std::optional<Attribute> {
+    if (Why && Why->empty())
+      *Why = W;
+    return std::nullopt;
+  };
   if (Depth > MaxDepth)
     return std::nullopt;
   SmallVector<std::pair<int64_t, int64_t>> Written; // offset, size
@@ -555,8 +687,10 @@ std::optional<Attribute> piecewiseValue(LLVM::AllocaOp A, int64_t Off, Type Load
           return false;
         const int64_t Size = int64_t(DL.getTypeSize(S.getValue().getType()));
         for (auto [O, Sz] : Written)
-          if (O < Base + Size && Base < O + Sz)
+          if (O < Base + Size && Base < O + Sz) {
+            No("it is assigned more than once");
             return false;
+          }
         Written.push_back({Base, Size});
         if (Base == Off && Size == int64_t(DL.getTypeSize(LoadTy)))
           Found = S.getValue();
@@ -568,14 +702,41 @@ std::optional<Attribute> piecewiseValue(LLVM::AllocaOp A, int64_t Off, Type Load
           return false;
         continue;
       }
-      if (!readUse(U, M, Depth + 1, nullptr))
+      // A functor's constructor run on it: its stores, as if here.
+      if (isa<LLVM::CallOp, LLVM::InvokeOp>(Op) && U.getOperandNumber() == 0 &&
+          !(isa<LLVM::CallOp>(Op) && !cast<LLVM::CallOp>(Op).getCallee()))
+        if (auto CW = ctorWrites(Op, M, DL)) {
+          for (auto [CO, CSize, CV] : *CW) {
+            for (auto [O, Sz] : Written)
+              if (O < Base + CO + CSize && Base + CO < O + Sz) {
+                No("it is assigned more than once");
+                return false;
+              }
+            Written.push_back({Base + CO, CSize});
+            if (Base + CO == Off && CSize == int64_t(DL.getTypeSize(LoadTy)))
+              Found = CV;
+          }
+          continue;
+        }
+      if (!readUse(U, M, Depth + 1, nullptr)) {
+        if (isCtorCall(Op) && U.getOperandNumber() == 0)
+          No("its constructor does more than store its by-value parameters or constants");
+        No("the object may be written after its initialisation (a call that may write "
+           "it, a non-const member function, an assignment of the whole object)");
         return false;
+      }
     }
     return true;
   };
-  if (!Walk(A.getResult(), 0, 0) || !Found || Found.getType() != LoadTy)
-    return std::nullopt;
-  return constantOf(Found, M, Depth + 1);
+  if (!Walk(A.getResult(), 0, 0))
+    return No("the object is used in a way that may write it");
+  if (!Found || Found.getType() != LoadTy)
+    return No("no one assignment of the field found (a constructor that does more than "
+              "store its by-value parameters?)");
+  std::optional<Attribute> K = constantOf(Found, M, Depth + 1);
+  if (!K)
+    return No("it is assigned a value that is not a compile-time constant");
+  return K;
 }
 
 // Extents of a SYCL object of type T: Dims for a range or an id, three
@@ -839,7 +1000,31 @@ LLVM::AllocaOp closureObjectOf(Value P, ModuleOp M) {
   return asClosure(pointerRoot(P, M, 0));
 }
 
-LLVM::AllocaOp objectRootOf(Value P, ModuleOp M) { return pointerRoot(P, M, 0); }
+LLVM::AllocaOp objectRootOf(Value P, ModuleOp M, bool LinkOnce) {
+  return pointerRoot(P, M, 0, LinkOnce);
+}
+
+std::optional<std::string> functorFieldWhy(Value V, ModuleOp M) {
+  auto L = V.getDefiningOp<LLVM::LoadOp>();
+  auto G = L ? L.getAddr().getDefiningOp<LLVM::GEPOp>() : nullptr;
+  if (!G)
+    return std::nullopt;
+  DataLayout DL = DataLayout::closest(M);
+  std::optional<int64_t> Off = gepOffset(G, DL);
+  LLVM::AllocaOp A = Off ? pointerRoot(G.getBase(), M, 0) : nullptr;
+  auto S = A ? dyn_cast<LLVM::LLVMStructType>(A.getElemType()) : nullptr;
+  if (!S || !S.isIdentified() || asClosure(A) || S.getName().starts_with("class.sycl::") ||
+      !(S.getName().starts_with("struct.") || S.getName().starts_with("class.")))
+    return std::nullopt;
+  std::string Why;
+  if (piecewiseValue(A, *Off, L.getType(), M, 0, DL, &Why) || Why.empty())
+    return std::nullopt;
+  return "a field of the functor '" + S.getName().drop_until([](char C) { return C == '.'; })
+                                          .drop_front()
+                                          .str() +
+         "' of '" +
+         A->getParentOfType<LLVM::LLVMFuncOp>().getName().str() + "': " + Why;
+}
 
 std::optional<SmallVector<uint64_t>> constantExtents(Value P, ModuleOp M) {
   Type T = syclObjectType(P, M);

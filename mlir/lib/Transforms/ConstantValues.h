@@ -12,10 +12,12 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Value.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
 #include <string>
+#include <tuple>
 
 namespace usycl::sycl {
 
@@ -46,7 +48,16 @@ mlir::LLVM::AllocaOp closureObjectOf(mlir::Value P, mlir::ModuleOp M);
 /// type (through spills, pointers stored once into closure fields, e.g. a
 /// buffer of the enclosing function captured by reference, and arguments of
 /// functions called at one place); null where that is unclear.
-mlir::LLVM::AllocaOp objectRootOf(mlir::Value P, mlir::ModuleOp M);
+/// With \p LinkOnce, also through arguments of linkonce_odr functions called
+/// at one place in this module (template instantiations: the shortcuts of a
+/// functor type with external linkage).
+mlir::LLVM::AllocaOp objectRootOf(mlir::Value P, mlir::ModuleOp M, bool LinkOnce = false);
+
+/// Where \p V is a load from a functor (a local of a named struct, not a
+/// lambda or SYCL class) that constantOf does not prove constant: why (the
+/// field is assigned more than once, a run-time value, the object may be
+/// written by a call); none otherwise.
+std::optional<std::string> functorFieldWhy(mlir::Value V, mlir::ModuleOp M);
 
 /// The SYCL type (`!sycl.range<d>`, `!sycl.id<d>`, `!sycl.nd_range<d>`, ...)
 /// of the object at \p P, where a sycl.host.constructor built it, or built
@@ -59,6 +70,16 @@ mlir::Type syclObjectType(mlir::Value P, mlir::ModuleOp M, int Depth = 0);
 /// compile-time constant for constantOf (a load of it would be one); none
 /// otherwise.
 std::optional<llvm::SmallVector<uint64_t>> constantExtents(mlir::Value P, mlir::ModuleOp M);
+
+/// The fields a user-declared constructor, called (or invoked) with the
+/// object as its first argument, assigns: (byte offset from `this`, size,
+/// the value: the call's operand it stores, or the constant op of the
+/// constructor it stores). Only a constructor of the module whose every
+/// access through `this` is a load or a store at a constant offset, of one
+/// of its by-value parameters or of a constant, is understood (a functor's
+/// `Scale(float a, float *p) : a(a), p(p) {}` at -O0); none otherwise.
+std::optional<llvm::SmallVector<std::tuple<int64_t, int64_t, mlir::Value>>>
+ctorWrites(mlir::Operation *Call, mlir::ModuleOp M, const mlir::DataLayout &DL);
 
 /// A constant as the report prints it: `42`, `true`, `2.500000e+00`,
 /// `[1, 2, 3]`, `null`.

@@ -16,7 +16,8 @@
 //   6. schedule_kernel, checked against the kernel parameter descriptors;
 //                     it carries usycl.arg_offsets (each argument's offset in
 //                     the kernel object) and usycl.object_size (the object's
-//                     size, where it is built in the CGF)
+//                     size, where it is built in the CGF or the user's
+//                     lambda or functor it references is found)
 //   7. parallel_for with reductions: the header's wrapper object, the
 //                     user's kernel object inside it split into its
 //                     captures (raiseReduction)
@@ -450,8 +451,9 @@ std::optional<int64_t> kernelObjectSize(Value Lambda, const DataLayout &DL) {
 
 // The closure type of a kernel object built outside the command-group
 // function and reached through it (the queue::parallel_for shortcuts: a
-// reference to the user's lambda, stored in the command group's closure and
-// passed down from the user's function): the struct type of the one local
+// reference to the user's lambda or functor, stored in the command group's
+// closure and passed down from the user's function; a functor of the user's
+// function captured by reference): the struct type of the one local
 // it provably points to, where every parameter descriptor (Params: kind,
 // size, offset, info per parameter) starts a top-level field of it that
 // holds its bytes. Null where unknown.
@@ -461,11 +463,39 @@ LLVM::LLVMStructType outsideKernelType(Value Lambda, ArrayRef<int64_t> Params,
     return {};
   Operation *Scope = Lambda.getParentBlock() ? Lambda.getParentBlock()->getParentOp() : nullptr;
   auto M = Scope ? Scope->getParentOfType<ModuleOp>() : nullptr;
+  // A lambda's closure, or a functor (a local of a named struct type that
+  // is not a SYCL class): the kernel object's type is the local's, whatever
+  // its fields hold (the size is all this says; the plan proves values
+  // separately).
   LLVM::AllocaOp Obj = M ? closureObjectOf(Lambda, M) : nullptr;
+  if (!Obj && M)
+    if (LLVM::AllocaOp R = objectRootOf(Lambda, M, /*LinkOnce=*/true)) {
+      auto S = dyn_cast<LLVM::LLVMStructType>(R.getElemType());
+      APInt Count;
+      if (S && S.isIdentified() && !S.isOpaque() &&
+          (S.getName().starts_with("struct.") || S.getName().starts_with("class.")) &&
+          !S.getName().starts_with("class.sycl::") && !S.getName().starts_with("struct.sycl::") &&
+          matchPattern(R.getArraySize(), m_ConstantInt(&Count)) && Count == 1)
+        Obj = R;
+    }
   auto K = Obj ? dyn_cast<LLVM::LLVMStructType>(Obj.getElemType()) : nullptr;
   if (!K)
     return {};
   std::vector<int64_t> Offsets = fieldOffsets(K, DL);
+  // A functor: every field of its type holds a parameter (else the local
+  // may be of a class derived from the kernel's type, passed as a
+  // reference to its base: another size).
+  if (!closureObjectOf(Lambda, M))
+    for (size_t FI = 0; FI < Offsets.size(); ++FI) {
+      auto AT = dyn_cast<LLVM::LLVMArrayType>(K.getBody()[FI]);
+      if (K.isPacked() && AT && AT.getElementType().isInteger(8) && FI + 1 == Offsets.size())
+        continue; // explicit padding
+      bool Described = false;
+      for (size_t I = 0; I < Params.size(); I += 4)
+        Described |= Params[I + 2] == Offsets[FI];
+      if (!Described)
+        return {};
+    }
   for (size_t I = 0; I < Params.size(); I += 4) {
     int64_t Size = Params[I + 1], Offset = Params[I + 2];
     auto It = llvm::find(Offsets, Offset);
@@ -487,93 +517,22 @@ struct CtorFieldWrite {
 
 // The fields the constructor a call runs on its first argument assigns
 // (functors with user-declared constructors: `Scale(p, 2.0f)` at -O0 is a
-// call whose stores into `this` the raising otherwise does not see). Only a
-// constructor whose every access through `this` is a load or a store at a
-// constant offset, each stored value one of its parameters (by value) or a
-// constant, is understood; nullopt otherwise.
+// call whose stores into `this` the raising otherwise does not see), as
+// ctorWrites understands them, with each constant the constructor stores
+// copied in front of the call (set_captured takes values of the caller).
 std::optional<std::vector<CtorFieldWrite>> ctorFieldWrites(Operation *Call, ModuleOp M,
                                                            const DataLayout &DL) {
-  std::optional<llvm::StringRef> Name = calleeName(Call);
-  if (!Name)
+  auto Writes = ctorWrites(Call, M, DL);
+  if (!Writes)
     return std::nullopt;
-  llvm::ItaniumPartialDemangler D;
-  std::string Mangled = Name->str();
-  if (D.partialDemangle(Mangled.c_str()) || !D.isCtorOrDtor())
-    return std::nullopt;
-  size_t BaseLen = 0;
-  char *Base = D.getFunctionBaseName(nullptr, &BaseLen);
-  bool IsDtor = !Base || Base[0] == '~';
-  std::free(Base);
-  if (IsDtor)
-    return std::nullopt;
-  auto Callee = M.lookupSymbol<LLVM::LLVMFuncOp>(*Name);
-  OperandRange Args = callArgs(Call);
-  if (!Callee || Callee.isExternal() || Callee.isVarArg() ||
-      Callee.getNumArguments() != Args.size() || Args.empty())
-    return std::nullopt;
-  Value This = Callee.getArgument(0);
-  // The byte offset from `this` an address has (through spills and
-  // constant GEPs), or nullopt when it does not derive from `this`.
-  auto FromThis = [&](Value P) -> std::optional<int64_t> {
-    int64_t Off = 0;
-    for (int Guard = 0; Guard < 64; ++Guard) {
-      P = forward(P);
-      if (P == This)
-        return Off;
-      auto G = P.getDefiningOp<LLVM::GEPOp>();
-      std::optional<int64_t> GO = G ? gepOffset(G, DL) : std::nullopt;
-      if (!GO)
-        return std::nullopt;
-      Off += *GO;
-      P = G.getBase();
-    }
-    return std::nullopt;
-  };
   std::vector<CtorFieldWrite> Out;
-  SmallVector<std::pair<size_t, LLVM::ConstantOp>> Constants; // copied once understood
-  bool Ok = true;
-  Callee.walk([&](Operation *Op) {
-    if (!Ok)
-      return;
-    for (OpOperand &U : Op->getOpOperands()) {
-      if (!isa<LLVM::LLVMPointerType>(U.get().getType()))
-        continue;
-      // `this` spilled to its slot (-O0), which forward() sees through.
-      if (auto S = dyn_cast<LLVM::StoreOp>(Op); S && U.get() == This && S.getValue() == This)
-        if (auto Slot = S.getAddr().getDefiningOp<LLVM::AllocaOp>(); Slot && singleStore(Slot) == S)
-          continue;
-      std::optional<int64_t> Off = FromThis(U.get());
-      if (!Off)
-        continue;
-      if (isa<LLVM::GEPOp, LLVM::LoadOp>(Op))
-        continue;
-      auto S = dyn_cast<LLVM::StoreOp>(Op);
-      if (!S || &U != &S.getAddrMutable()) {
-        Ok = false; // `this` escapes (a base or member constructor, a memcpy)
-        return;
-      }
-      Value V = forward(S.getValue()), InCaller;
-      if (auto A = dyn_cast<BlockArgument>(V); A && A.getOwner()->isEntryBlock() &&
-                                                A.getOwner()->getParentOp() == Callee &&
-                                                A.getArgNumber() > 0) {
-        InCaller = Args[A.getArgNumber()];
-      } else if (auto C = V.getDefiningOp<LLVM::ConstantOp>()) {
-        Constants.push_back({Out.size(), C});
-        Out.push_back({*Off, int64_t(DL.getTypeSize(C.getType())), Value()});
-        continue;
-      }
-      if (!InCaller || InCaller.getType() != S.getValue().getType()) {
-        Ok = false;
-        return;
-      }
-      Out.push_back({*Off, int64_t(DL.getTypeSize(InCaller.getType())), InCaller});
-    }
-  });
-  if (!Ok)
-    return std::nullopt;
   OpBuilder B(Call);
-  for (auto [I, C] : Constants)
-    Out[I].Val = LLVM::ConstantOp::create(B, Call->getLoc(), C.getType(), C.getValue());
+  for (auto [Offset, Size, V] : *Writes) {
+    Operation *Def = V.getDefiningOp();
+    if (Def && Def->getParentOfType<LLVM::LLVMFuncOp>() != Call->getParentOfType<LLVM::LLVMFuncOp>())
+      V = B.clone(*Def)->getResult(0); // a constant of the constructor
+    Out.push_back({Offset, Size, V});
+  }
   return Out;
 }
 

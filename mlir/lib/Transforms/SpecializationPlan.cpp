@@ -716,8 +716,11 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
         // kernel's parameter descriptor).
         std::optional<Attribute> K = constantOf(V, M);
         if (!K) {
+          std::optional<std::string> FWhy =
+              I >= FirstWrapperArg ? std::nullopt : functorFieldWhy(V, M);
           Reason(I >= FirstWrapperArg ? "reduction wrapper field, not a compile-time constant"
-                                      : "not a compile-time constant");
+                 : FWhy              ? "not a compile-time constant (" + *FWhy + ")"
+                                     : "not a compile-time constant");
           continue;
         }
         Folded F{I, constantString(*K), {}, 0};
