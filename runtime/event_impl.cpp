@@ -131,13 +131,18 @@ void event_impl::wait() {
 
 void event_impl::set_wait_list(const std::vector<std::shared_ptr<event_impl>> &deps) {
   std::lock_guard lock(mutex_);
-  wait_list_.assign(deps.begin(), deps.end());
+  wait_first_ = deps.empty() ? std::weak_ptr<event_impl>() : deps.front();
+  if (deps.size() > 1)
+    wait_rest_.assign(deps.begin() + 1, deps.end());
+  else
+    wait_rest_.clear();
 }
 
 std::vector<std::shared_ptr<event_impl>> event_impl::wait_list() {
   std::lock_guard lock(mutex_);
   std::vector<std::shared_ptr<event_impl>> out;
-  for (const auto &w : wait_list_)
+  if (auto e = wait_first_.lock()) out.push_back(std::move(e));
+  for (const auto &w : wait_rest_)
     if (auto e = w.lock()) out.push_back(std::move(e));
   return out;
 }

@@ -82,7 +82,11 @@ private:
   std::shared_ptr<usycl::rt::backend_event> start_;
   bool error_reported_ = false;
   std::vector<std::function<void()>> on_enqueued_; // guarded by mutex_
-  std::vector<std::weak_ptr<event_impl>> wait_list_; // guarded by mutex_
+  // event::get_wait_list, guarded by mutex_. Most commands wait for at most
+  // one event (an in-order queue's previous command): that one is kept
+  // inline, so recording it costs no allocation per submit.
+  std::weak_ptr<event_impl> wait_first_;
+  std::vector<std::weak_ptr<event_impl>> wait_rest_;
 };
 
 uint64_t now_ns();
