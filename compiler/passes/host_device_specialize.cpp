@@ -61,6 +61,17 @@ Constant *bytesConstant(LLVMContext &Ctx, ArrayRef<uint8_t> Bytes) {
   return ConstantInt::get(Ctx, APInt(unsigned(Bytes.size() * 8), Words));
 }
 
+// A copy of F private to this module, named F's name + "." + Suffix (the
+// clones' helpers: launchers, callbacks, the callees a clone owns).
+Function *internalCopy(Function &F, const Twine &Suffix) {
+  ValueToValueMapTy Map;
+  Function *C = CloneFunction(&F, Map);
+  C->setName(F.getName() + "." + Suffix);
+  C->setLinkage(GlobalValue::InternalLinkage);
+  C->setComdat(nullptr);
+  return C;
+}
+
 // CloneFunction leaves the clone calling the original's callees: a local
 // function that only the original called has two callers afterwards, and the
 // inliner no longer gives it the bonus of the last call to a static
@@ -92,10 +103,7 @@ void privatizeCallees(Function &Clone, unsigned Depth = 0) {
           return !CB || !CB->isCallee(&U);
         }))
       continue;
-    ValueToValueMapTy Map;
-    Function *Copy = CloneFunction(Callee, Map);
-    Copy->setName(Callee->getName() + ".hdo");
-    Copy->setComdat(nullptr);
+    Function *Copy = internalCopy(*Callee, "hdo");
     Call->setCalledFunction(Copy);
     privatizeCallees(*Copy, Depth + 1);
   }
@@ -319,11 +327,7 @@ void foldCallbacks(Function &Launcher, Value *Object, const KernelSpecialization
         if (!isObject(Call->getArgOperand(A), Object) ||
             !Callee->getArg(A)->getType()->isPointerTy())
           continue;
-        ValueToValueMapTy Map;
-        Function *C = CloneFunction(Callee, Map);
-        C->setName(Callee->getName() + "." + Suffix);
-        C->setLinkage(GlobalValue::InternalLinkage);
-        C->setComdat(nullptr);
+        Function *C = internalCopy(*Callee, Suffix);
         foldObject(*C, *C->getArg(A), S, Align(1));
         FoldGeometry(*Call, *C);
         Call->setCalledFunction(C);
@@ -336,11 +340,7 @@ void foldCallbacks(Function &Launcher, Value *Object, const KernelSpecialization
       if (!Callback || Callback->isDeclaration() || Callback->arg_empty() ||
           !Callback->getArg(0)->getType()->isPointerTy())
         continue;
-      ValueToValueMapTy Map;
-      Function *C = CloneFunction(Callback, Map);
-      C->setName(Callback->getName() + "." + Suffix);
-      C->setLinkage(GlobalValue::InternalLinkage);
-      C->setComdat(nullptr);
+      Function *C = internalCopy(*Callback, Suffix);
       foldCopies(*C, foldObject(*C, *C->getArg(0), S, Align(1)), S);
       // The runtime calls it (object, geometry, ...) with what the launcher
       // passed beside it.
@@ -614,12 +614,8 @@ bool specializeHost(Module &M, ArrayRef<KernelSpecialization> Plan) {
         Function *L = E.Launchers[I];
         if (!L)
           continue;
-        ValueToValueMapTy Map;
-        Function *C = CloneFunction(L, Map);
         StringRef Suffix = StringRef(Clone).substr(S.Kernel.size() + 1);
-        C->setName(L->getName() + "." + Suffix);
-        C->setLinkage(GlobalValue::InternalLinkage);
-        C->setComdat(nullptr);
+        Function *C = internalCopy(*L, Suffix);
         Value *Object = foldObject(*C, *C->getArg(0), S, Align(1));
         // The launch range: a range launcher's kernel_dims, an nd_range
         // launcher's cpu_group_ctx (the runtime uses only the launchers of
