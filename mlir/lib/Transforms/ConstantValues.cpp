@@ -549,25 +549,38 @@ std::optional<Attribute> closureObjectValue(LLVM::AllocaOp A, int64_t Off, Type 
 
 // Whether Op is a direct call or invoke of a constructor (not a destructor).
 bool isCtorCall(Operation *Op) {
-  std::optional<llvm::StringRef> Name;
-  if (auto C = dyn_cast<LLVM::CallOp>(Op))
-    Name = C.getCallee();
-  else if (auto I = dyn_cast<LLVM::InvokeOp>(Op))
-    Name = I.getCallee();
-  if (!Name)
-    return false;
-  llvm::ItaniumPartialDemangler D;
-  std::string Mangled = Name->str();
-  if (D.partialDemangle(Mangled.c_str()) || !D.isCtorOrDtor())
-    return false;
-  size_t BaseLen = 0;
-  char *Base = D.getFunctionBaseName(nullptr, &BaseLen);
-  const bool IsDtor = !Base || Base[0] == '~';
-  std::free(Base);
-  return !IsDtor;
+  std::optional<DemangledCallee> C = demangledCallee(Op);
+  return C && C->CtorOrDtor && !llvm::StringRef(C->Base).starts_with("~");
 }
 
 } // namespace
+
+std::optional<llvm::StringRef> calleeName(Operation *Op) {
+  if (auto C = dyn_cast<LLVM::CallOp>(Op))
+    if (auto Callee = C.getCallee())
+      return *Callee;
+  if (auto I = dyn_cast<LLVM::InvokeOp>(Op))
+    if (auto Callee = I.getCallee())
+      return *Callee;
+  return std::nullopt;
+}
+
+std::optional<DemangledCallee> demangledCallee(Operation *Op) {
+  std::optional<llvm::StringRef> Name = calleeName(Op);
+  if (!Name)
+    return std::nullopt;
+  llvm::ItaniumPartialDemangler D;
+  std::string Mangled = Name->str();
+  if (D.partialDemangle(Mangled.c_str()))
+    return std::nullopt;
+  size_t Len = 0;
+  char *Base = D.getFunctionBaseName(nullptr, &Len);
+  if (!Base)
+    return std::nullopt;
+  DemangledCallee Out{Base, D.isCtorOrDtor()};
+  std::free(Base);
+  return Out;
+}
 
 // The fields a user-declared constructor, called (or invoked) with the
 // object as its first argument, assigns: (byte offset from `this`, size, the
@@ -579,15 +592,12 @@ bool isCtorCall(Operation *Op) {
 // p(p) {}` at -O0); nullopt otherwise.
 std::optional<SmallVector<std::tuple<int64_t, int64_t, Value>>>
 ctorWrites(Operation *Call, ModuleOp M, const DataLayout &DL) {
-  std::optional<llvm::StringRef> Name;
+  std::optional<llvm::StringRef> Name = calleeName(Call);
   OperandRange Args = Call->getOperands();
-  if (auto C = dyn_cast<LLVM::CallOp>(Call)) {
-    Name = C.getCallee();
+  if (auto C = dyn_cast<LLVM::CallOp>(Call))
     Args = C.getArgOperands();
-  } else if (auto I = dyn_cast<LLVM::InvokeOp>(Call)) {
-    Name = I.getCallee();
+  else if (auto I = dyn_cast<LLVM::InvokeOp>(Call))
     Args = I.getArgOperands();
-  }
   if (!Name || !isCtorCall(Call))
     return std::nullopt;
   auto Callee = M.lookupSymbol<LLVM::LLVMFuncOp>(*Name);

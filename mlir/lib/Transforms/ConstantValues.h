@@ -81,6 +81,19 @@ std::optional<llvm::SmallVector<uint64_t>> constantExtents(mlir::Value P, mlir::
 std::optional<llvm::SmallVector<std::tuple<int64_t, int64_t, mlir::Value>>>
 ctorWrites(mlir::Operation *Call, mlir::ModuleOp M, const mlir::DataLayout &DL);
 
+/// The callee of a direct call or invoke; none for anything else.
+std::optional<llvm::StringRef> calleeName(mlir::Operation *Op);
+
+/// The demangled base name of what a direct call or invoke calls (`Scale`
+/// for a constructor, `~Scale`, `operator=`, `swap`) and whether it is a
+/// constructor or destructor; none where the callee is not a mangled C++
+/// function.
+struct DemangledCallee {
+  std::string Base;
+  bool CtorOrDtor = false;
+};
+std::optional<DemangledCallee> demangledCallee(mlir::Operation *Op);
+
 /// A constant as the report prints it: `42`, `true`, `2.500000e+00`,
 /// `[1, 2, 3]`, `null`.
 std::string constantString(mlir::Attribute A);

@@ -194,16 +194,6 @@ Type syclTypeOfCtor(MLIRContext *Ctx, const CtorInfo &C, bool AllowCopy = false)
   return {};
 }
 
-std::optional<llvm::StringRef> calleeName(Operation *Op) {
-  if (auto C = dyn_cast<LLVM::CallOp>(Op))
-    if (auto Callee = C.getCallee())
-      return *Callee;
-  if (auto I = dyn_cast<LLVM::InvokeOp>(Op))
-    if (auto Callee = I.getCallee())
-      return *Callee;
-  return std::nullopt;
-}
-
 OperandRange callArgs(Operation *Op) {
   if (auto C = dyn_cast<LLVM::CallOp>(Op))
     return C.getArgOperands();

@@ -200,22 +200,8 @@ bool assignedAfterConstruction(LLVM::AllocaOp A) {
       return true;
     if (isa<LLVM::MemcpyOp, LLVM::MemmoveOp, LLVM::MemsetOp>(Op) && U.getOperandNumber() == 0)
       return true;
-    std::optional<llvm::StringRef> Callee;
-    if (auto C = dyn_cast<LLVM::CallOp>(Op))
-      Callee = C.getCallee();
-    else if (auto I = dyn_cast<LLVM::InvokeOp>(Op))
-      Callee = I.getCallee();
-    if (!Callee)
-      continue;
-    llvm::ItaniumPartialDemangler D;
-    std::string Name = Callee->str();
-    if (D.partialDemangle(Name.c_str()))
-      continue;
-    size_t N = 0;
-    char *Base = D.getFunctionBaseName(nullptr, &N);
-    const bool Assigns =
-        Base && (llvm::StringRef(Base) == "operator=" || llvm::StringRef(Base) == "swap");
-    std::free(Base);
+    std::optional<DemangledCallee> Callee = demangledCallee(Op);
+    const bool Assigns = Callee && (Callee->Base == "operator=" || Callee->Base == "swap");
     if (Assigns)
       return true;
   }
