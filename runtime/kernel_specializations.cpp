@@ -99,7 +99,7 @@ std::string invalid_reason(const usycl_kernel_specialization &s) {
              std::to_string(f.offset) + ") lies outside the " + std::to_string(s.object_size) +
              "-byte kernel object";
   }
-  if (s.version >= 2 && (s.range_dims > 3 || s.range_nd > 1))
+  if (s.version >= 2 && (s.range_dims > 3 || (s.range_nd & ~range_kind_bits) != 0))
     return "a range of " + std::to_string(s.range_dims) + " dimensions, kind " +
            std::to_string(s.range_nd);
   return {};
@@ -126,13 +126,14 @@ bool folds_hold(const usycl_kernel_specialization &s, const void *object) {
 }
 
 // Whether the launch has the range the clone assumes (any, for an entry
-// without one). Three 24-byte comparisons: the arrays of both hold every
-// dimension, the unused ones 1, 1 and 0.
+// without one). Up to three 24-byte comparisons: the arrays of both hold
+// every dimension, the unused ones 1, 1 and 0.
 bool range_holds(const usycl_kernel_specialization &s, const sycl::detail::kernel_launch &l) {
   if (s.version < 2 || s.range_dims == 0) return true;
-  return l.dims == s.range_dims && l.nd_range == (s.range_nd != 0) &&
+  return l.dims == s.range_dims && l.nd_range == ((s.range_nd & range_kind_nd) != 0) &&
          !l.hierarchical_group_items &&
-         std::memcmp(l.global, s.global, sizeof s.global) == 0 &&
+         ((s.range_nd & range_kind_global_any) != 0 ||
+          std::memcmp(l.global, s.global, sizeof s.global) == 0) &&
          std::memcmp(l.offset, s.offset, sizeof s.offset) == 0 &&
          (!l.nd_range || std::memcmp(l.local, s.local, sizeof s.local) == 0);
 }

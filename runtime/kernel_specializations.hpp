@@ -18,9 +18,10 @@
 //     (byte ranges of the kernel object the clone assumes) all hold, byte for
 //     byte, in this launch's kernel object;
 //   * where it assumes a launch range (range_dims != 0): the launch has that
-//     kind (range or nd_range), number of dimensions, global size, offset
-//     and, for an nd_range, work-group size (all three dimensions: unused
-//     ones are 1, 1 and 0 in both);
+//     kind (range or nd_range), number of dimensions, global size (unless
+//     the entry says `range_kind_global_any`: a clone made for a run-time
+//     global size), offset and, for an nd_range, work-group size (all three
+//     dimensions: unused ones are 1, 1 and 0 in both);
 //   * on the CPU: has a clone of every launcher the launch uses (cpu_range,
 //     cpu_nd, cpu_nd_group); the launch's launchers are swapped for the
 //     clones and kernel_launch::name stays the generic symbol (per-kernel
@@ -79,7 +80,7 @@ struct usycl_kernel_specialization {
   // Version 2: the launch range the clone assumes (folded into it), SYCL
   // dimension order, unused dimensions 1 (global, local) and 0 (offset).
   uint32_t range_dims;            // 0: any range; else 1..3
-  uint32_t range_nd;              // 1: an nd_range launch (local meaningful), 0: a range
+  uint32_t range_nd;              // range_kind_* bits (0: a range of that global size)
   uint64_t global[3];
   uint64_t local[3];
   uint64_t offset[3];
@@ -118,6 +119,12 @@ namespace usycl::rt::kernel_specializations {
 
 // The version the compiler emits; min_abi_version.. are read.
 inline constexpr uint32_t abi_version = 2;
+// usycl_kernel_specialization::range_nd. An entry with a bit this runtime
+// does not know is ignored (its clone is never used), so a runtime older
+// than a bit ignores the entries that set it.
+inline constexpr uint32_t range_kind_nd = 1;         // an nd_range launch (local meaningful)
+inline constexpr uint32_t range_kind_global_any = 2; // any global size (global[] unused)
+inline constexpr uint32_t range_kind_bits = range_kind_nd | range_kind_global_any;
 inline constexpr uint32_t min_abi_version = 1;
 inline constexpr const char *env = "USYCL_HOST_DEVICE_OPT";
 

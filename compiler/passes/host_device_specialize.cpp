@@ -153,7 +153,9 @@ Value *foldObject(Function &F, Argument &Arg, const KernelSpecialization &S, Ali
 //                    group_range[3]; uint32_t sub_group_width; }
 // The folds of a range in them (SYCL order, unused dimensions 1, 1, 0 as the
 // runtime fills them): global and offset everywhere; on the CPU's nd_range
-// launchers the work-group size and the number of groups too.
+// launchers the work-group size and the number of groups too. A range whose
+// global size is a run-time value folds neither the global size nor the
+// number of groups.
 constexpr uint64_t KernelDimsSize = 56, GroupCtxSize = 136;
 constexpr uint32_t DimsGlobal = 0, DimsOffset = 24, CtxLocal = 56, CtxGroupRange = 104;
 constexpr StringRef KernelDimsType = "struct.sycl::_V1::detail::kernel_dims";
@@ -167,13 +169,18 @@ KernelFold wordsFold(uint32_t Offset, const uint64_t (&V)[3]) {
 }
 
 std::vector<KernelFold> rangeFolds(const KernelRange &R, bool GroupCtx) {
-  std::vector<KernelFold> Folds{wordsFold(DimsGlobal, R.Global), wordsFold(DimsOffset, R.Offset)};
+  std::vector<KernelFold> Folds;
+  if (R.GlobalKnown)
+    Folds.push_back(wordsFold(DimsGlobal, R.Global));
+  Folds.push_back(wordsFold(DimsOffset, R.Offset));
   if (GroupCtx) {
-    uint64_t Groups[3];
-    for (unsigned D = 0; D < 3; ++D)
-      Groups[D] = R.Global[D] / R.Local[D];
     Folds.push_back(wordsFold(CtxLocal, R.Local));
-    Folds.push_back(wordsFold(CtxGroupRange, Groups));
+    if (R.GlobalKnown) {
+      uint64_t Groups[3];
+      for (unsigned D = 0; D < 3; ++D)
+        Groups[D] = R.Global[D] / R.Local[D];
+      Folds.push_back(wordsFold(CtxGroupRange, Groups));
+    }
   }
   return Folds;
 }
@@ -185,7 +192,7 @@ std::string describeRange(const KernelRange &R) {
       T += (D ? ", " : "") + std::to_string(V[D]);
     return T + "}";
   };
-  std::string T = (R.Nd ? "nd_range " : "range ") + List(R.Global);
+  std::string T = (R.Nd ? "nd_range " : "range ") + (R.GlobalKnown ? List(R.Global) : "{run-time}");
   if (R.Nd)
     T += " local " + List(R.Local);
   if (any_of(R.Offset, [](uint64_t X) { return X != 0; }))
@@ -195,7 +202,8 @@ std::string describeRange(const KernelRange &R) {
 
 // An NVPTX clone of an nd_range launch runs in blocks of the work-group size
 // and grids of the group counts (the CUDA backend's nd_range geometry, CUDA
-// x being SYCL's last dimension): says so to the optimiser at the entry.
+// x being SYCL's last dimension): says so to the optimiser at the entry
+// (the group counts only where the global size is known).
 // Once the header's work-item builtins are inlined, EarlyCSE makes their
 // reads of %ntid and %nctaid this one, and the assumptions make them
 // constants (warps per group, group-size loops, masks).
@@ -215,6 +223,8 @@ void assumeNdGeometry(Function &F, const KernelRange &R) {
     if (Local > UINT32_MAX || Groups > UINT32_MAX)
       continue; // the backend refuses such a launch
     for (auto [Id, V] : {std::pair(Ntid[C], Local), std::pair(Nctaid[C], Groups)}) {
+      if (Id == Nctaid[C] && !R.GlobalKnown)
+        continue;
       Value *Reg = B.CreateIntrinsic(Id, {});
       B.CreateAssumption(B.CreateICmpEQ(Reg, B.getInt32(uint32_t(V))));
     }
@@ -402,11 +412,14 @@ bool specializeDevice(Module &M, ArrayRef<KernelSpecialization> Plan) {
       foldArgument(*C, *C->getArg(1), KernelDimsSize, rangeFolds(*S.Range, false),
                    F->getParamAlign(1).valueOrOne(), "usycl.hdo.dims");
       What += (What.empty() ? "" : ", ") + describeRange(*S.Range) + " folded";
+      const char *Dims = S.Range->GlobalKnown ? "global size and offset" : "offset";
       if (S.Range->Nd && Triple(M.getTargetTriple()).isNVPTX()) {
         assumeNdGeometry(*C, *S.Range);
-        What += " (global size and offset; work-group size and group counts assumed)";
+        What += std::string(" (") + Dims +
+                (S.Range->GlobalKnown ? "; work-group size and group counts assumed)"
+                                      : "; work-group size assumed)");
       } else {
-        What += " (global size and offset)";
+        What += std::string(" (") + Dims + ")";
       }
     }
     privatizeCallees(*C);
@@ -580,6 +593,12 @@ GlobalVariable *privateConstant(Module &M, Constant *Init, const Twine &Name) {
   return G;
 }
 
+// The entry's range_nd: runtime/kernel_specializations.hpp's range kind bits.
+uint32_t rangeKind(const KernelRange &R) {
+  constexpr uint32_t NdRange = 1, GlobalAny = 2;
+  return (R.Nd ? NdRange : 0) | (R.GlobalKnown ? 0 : GlobalAny);
+}
+
 bool specializeHost(Module &M, ArrayRef<KernelSpecialization> Plan) {
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
@@ -660,7 +679,7 @@ bool specializeHost(Module &M, ArrayRef<KernelSpecialization> Plan) {
                  ConstantInt::get(I64, S.ObjectSize), ConstantInt::get(I32, Folds.size()),
                  FoldArray, Launchers[0], Launchers[1], Launchers[2],
                  ConstantInt::get(I32, S.Range ? R.Dims : 0),
-                 ConstantInt::get(I32, S.Range && R.Nd ? 1 : 0), WordsConstant(R.Global),
+                 ConstantInt::get(I32, S.Range ? rangeKind(R) : 0), WordsConstant(R.Global),
                  WordsConstant(R.Local), WordsConstant(R.Offset)}));
   }
   if (Specs.empty())

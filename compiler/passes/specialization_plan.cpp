@@ -58,14 +58,19 @@ Expected<std::vector<KernelSpecialization>> parseSpecializationPlan(StringRef Te
       if (S.Range || !S.Folds.empty())
         return Fail("a kernel record has one 'range' line, before its folds");
       const char *Expected =
-          "expected 'range <dims> global <g...> [local <l...>] offset <o...>' (dims 1..3, "
+          "expected 'range <dims> global <g...>|any [local <l...>] offset <o...>' (dims 1..3, "
           "global and local sizes not 0, global a multiple of local)";
       KernelRange R;
-      if (T.size() < 2 || T[1].getAsInteger(10, R.Dims) || R.Dims < 1 || R.Dims > 3)
+      if (T.size() < 4 || T[1].getAsInteger(10, R.Dims) || R.Dims < 1 || R.Dims > 3 ||
+          T[2] != "global")
         return Fail(Expected);
-      R.Nd = T.size() == 5 + 3 * size_t(R.Dims);
-      if ((!R.Nd && T.size() != 4 + 2 * size_t(R.Dims)) || T[2] != "global" ||
-          (R.Nd && T[3 + R.Dims] != "local") || T[T.size() - 1 - R.Dims] != "offset")
+      R.GlobalKnown = T[3] != "any";
+      // Words after `global`: the global size (or `any`), then the keywords
+      // and their values.
+      const size_t GlobalWords = R.GlobalKnown ? R.Dims : 1;
+      R.Nd = T.size() == 5 + GlobalWords + 2 * size_t(R.Dims);
+      if ((!R.Nd && T.size() != 4 + GlobalWords + size_t(R.Dims)) ||
+          (R.Nd && T[3 + GlobalWords] != "local") || T[T.size() - 1 - R.Dims] != "offset")
         return Fail(Expected);
       size_t At = 3;
       auto Values = [&](uint64_t *Out) {
@@ -75,10 +80,14 @@ Expected<std::vector<KernelSpecialization>> parseSpecializationPlan(StringRef Te
         ++At; // the next keyword
         return true;
       };
-      if (!Values(R.Global) || (R.Nd && !Values(R.Local)) || !Values(R.Offset))
+      if (!R.GlobalKnown)
+        At += 2; // `any` and `local` or `offset`
+      if ((R.GlobalKnown && !Values(R.Global)) || (R.Nd && !Values(R.Local)) ||
+          !Values(R.Offset))
         return Fail(Expected);
       for (uint32_t D = 0; D < R.Dims; ++D)
-        if (!R.Global[D] || (R.Nd && (!R.Local[D] || R.Global[D] % R.Local[D])))
+        if ((R.GlobalKnown && !R.Global[D]) || (R.Nd && !R.Local[D]) ||
+            (R.Nd && R.GlobalKnown && R.Global[D] % R.Local[D]))
           return Fail(Expected);
       S.Range = R;
     } else if (T[0] == "fold") {
@@ -132,6 +141,8 @@ std::string cloneSymbol(const KernelSpecialization &S) {
   // (Without a range, the key of version 1: the same symbols as before.)
   if (const std::optional<KernelRange> &R = S.Range) {
     Key += R->Nd ? ";nd_range" : ";range";
+    if (!R->GlobalKnown)
+      Key += ";global-any";
     for (const uint64_t *V : {R->Global, R->Local, R->Offset})
       for (unsigned D = 0; D < 3; ++D)
         Key += ":" + std::to_string(V[D]);

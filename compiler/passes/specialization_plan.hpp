@@ -6,14 +6,15 @@
 //
 //   usycl-specialization-plan 2
 //   kernel <generic symbol> clone <name> object-size <N>
-//   range <dims> global <g...> [local <l...>] offset <o...>
+//   range <dims> global <g...>|any [local <l...>] offset <o...>
 //   fold <offset> <size> <hex bytes, little-endian>
 //   end
 //
 // The `range` line (version 2; at most one per record, before the folds)
 // says that the submission's range, or nd_range where `local` is given, is
-// that constant; a record has a range, folds, or both. Version 1 plans (no
-// range lines) are read too.
+// that constant; `global any`: the global size is a run-time value and only
+// the rest (the work-group size, the offset) is. A record has a range,
+// folds, or both. Version 1 plans (no range lines) are read too.
 //
 // The passes name clones themselves (cloneSymbol), from the kernel and the
 // folded bytes, so that the same specialisation made in two translation
@@ -44,6 +45,9 @@ struct KernelFold {
 struct KernelRange {
   uint32_t Dims = 0; // 1..3
   bool Nd = false;   // an nd_range launch: Local is its work-group size
+  // False: the global size (and so the number of work-groups) is a run-time
+  // value; Global holds 1s and the clone assumes nothing about it.
+  bool GlobalKnown = true;
   uint64_t Global[3] = {1, 1, 1};
   uint64_t Local[3] = {1, 1, 1};
   uint64_t Offset[3] = {0, 0, 0};

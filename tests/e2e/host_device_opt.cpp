@@ -19,6 +19,12 @@
 //               specialised; the same kernel with a work-group size from
 //               argc: generic;
 //   Offset      range<2>(8, 16) with the offset {16, 4}: specialised.
+//   GroupAny    nd_range<1> of a size from argc in groups of 32 (a
+//               work-group reduction; the group count and global range
+//               read): specialised for both sizes (work-group size and
+//               offset folded);
+//   ScaleAny    range<1> of a size from argc with a captured constant:
+//               specialised for both sizes (the constant and the offset).
 //
 // Functors built outside the command group (their fields proven constant
 // where written once and otherwise only read):
@@ -81,6 +87,8 @@ class RedSpan;
 class RedShort;
 class RedArgs;
 class Offset;
+class GroupAny;
+class ScaleAny;
 class AccWhole;
 class AccWindow;
 
@@ -106,7 +114,7 @@ std::map<std::string, std::pair<int, int>> launches(const std::string &trace) {
       continue;
     for (const char *k :
          {"Folded", "Looped", "FromArgs", "Reassigned", "RedRange", "RedNd", "RedSpan", "RedShort",
-          "RedArgs", "Ramp", "GroupSum", "Offset", "AccWhole", "AccWindow", "Shift2D", "FScale",
+          "RedArgs", "Ramp", "GroupSum", "Offset", "GroupAny", "ScaleAny", "AccWhole", "AccWindow", "Shift2D", "FScale",
           "FTemp", "FCtor", "FMod", "FOne"})
       // A reduction's kernel is named reduction_kernel_name<K>.
       if (line.find(std::string("'") + k + "'") != std::string::npos ||
@@ -376,6 +384,42 @@ int main(int argc, char **) {
                     out[r * 32 + c], in_range ? float((r - 16) * 16 + (c - 4)) : -1.0f);
     }
 
+  // Run-time global sizes: an nd_range of constant work-group size (the
+  // group counts and global range still read at run time), and a range with
+  // a captured constant; each launched over two sizes, one clone for both.
+  const size_t sizes[2] = {32 * size_t(argc + 1), 32 * size_t(argc + 4)};
+  int *group_sums = sycl::malloc_shared<int>(sizes[1] / 32, q);
+  for (size_t m : sizes) {
+    q.submit([&](sycl::handler &h) {
+       h.parallel_for<GroupAny>(sycl::nd_range<1>(m, 32), [=](sycl::nd_item<1> it) {
+         const int s = sycl::reduce_over_group(it.get_group(), int(it.get_global_id(0) % 13),
+                                               sycl::plus<>());
+         if (it.get_local_id(0) == 0)
+           group_sums[it.get_group(0)] = s + int(it.get_group_range(0)) * 1000 +
+                                         int(it.get_global_range(0)) * 100000;
+       });
+     }).wait();
+    for (size_t g = 0; g < m / 32; ++g) {
+      int expect = int(m / 32) * 1000 + int(m) * 100000;
+      for (size_t i = g * 32; i < (g + 1) * 32; ++i)
+        expect += int(i % 13);
+      e2e::check_eq("GroupAny(" + std::to_string(m) + ")[" + std::to_string(g) + "]",
+                    group_sums[g], expect);
+    }
+    int k = 7;
+    for (size_t i = 0; i < n; ++i)
+      out[i] = -1.0f;
+    q.submit([&](sycl::handler &h) {
+       h.parallel_for<ScaleAny>(sycl::range<1>(m), [=](sycl::item<1> it) {
+         out[it.get_id(0)] = float(k * int(it.get_id(0)) + int(it.get_range(0)));
+       });
+     }).wait();
+    for (size_t i = 0; i < n; ++i)
+      e2e::check_eq("ScaleAny(" + std::to_string(m) + ")[" + std::to_string(i) + "]", out[i],
+                    i < m ? float(7 * int(i) + int(m)) : -1.0f);
+  }
+  sycl::free(group_sums, q);
+
   // Buffer accessors.
   constexpr size_t acc_rows = 16, acc_cols = 48;
   {
@@ -480,6 +524,8 @@ int main(int argc, char **) {
     expect("Ramp", 2, 1);
     expect("GroupSum", 2, 1);
     expect("Offset", 1, 1);
+    expect("GroupAny", 2, 2);
+    expect("ScaleAny", 2, 2);
     expect("AccWhole", 1, 1);
     expect("AccWindow", 1, 1);
     expect("Shift2D", 3, 1); // the sub-buffer's and the offset's launches: generic

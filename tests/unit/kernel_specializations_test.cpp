@@ -698,6 +698,41 @@ TEST_F(KernelSpecializations, NdRangeCloneComparesTheWorkGroupSizeAndTheFolds) {
   EXPECT_EQ(apply_kernel_specialization(r, cpu_device()), nullptr);
 }
 
+TEST_F(KernelSpecializations, NdRangeCloneForAnyGlobalSize) {
+  // A clone made for a constant work-group size and offset around a
+  // run-time global size (range_kind_global_any): any global size, but the
+  // work-group size, the offset, the dimensions and the kind must hold.
+  fold_storage none;
+  usycl_kernel_specialization specs[] = {
+      spec("_ZTS5AnyNd", "_ZTS5AnyNd$hdo0", none, nullptr, fn(&clone_nd), fn(&clone_nd_group))};
+  set_range(specs[0], 1, true, {}, {64}, {0});
+  specs[0].range_nd = ks::range_kind_nd | ks::range_kind_global_any;
+  __usycl_register_kernel_specializations(specs, 1);
+  ASSERT_EQ(ks::registered_count(), 1u);
+  object o;
+  for (uint64_t global : {64u, 1024u, 4096u}) {
+    kernel_launch l = nd_launch("_ZTS5AnyNd", o);
+    l.global[0] = global;
+    EXPECT_NE(apply_kernel_specialization(l, cpu_device()), nullptr) << global;
+    EXPECT_EQ(l.cpu_nd, &clone_nd);
+  }
+  auto generic = [&](auto change) {
+    kernel_launch g = nd_launch("_ZTS5AnyNd", o);
+    change(g);
+    const kernel_launch before = g;
+    EXPECT_EQ(apply_kernel_specialization(g, cpu_device()), nullptr);
+    EXPECT_TRUE(same(g, before));
+  };
+  generic([](kernel_launch &g) { g.local[0] = 128; });
+  generic([](kernel_launch &g) { g.offset[0] = 64; });
+  generic([](kernel_launch &g) {
+    g.dims = 2;
+    g.global[1] = 2;
+  });
+  kernel_launch r = range_launch("_ZTS5AnyNd", o);
+  EXPECT_EQ(apply_kernel_specialization(r, cpu_device()), nullptr);
+}
+
 TEST_F(KernelSpecializations, RangeCloneAndAnyRangeCloneOfOneKernel) {
   // A clone for one range registered first, one for any range after it:
   // each launch takes the first whose conditions hold.
@@ -758,7 +793,7 @@ TEST_F(KernelSpecializations, MalformedRangeIsIgnored) {
       spec("_ZTS6BadRng", "_ZTS6BadRng$hdo1", none, fn(&clone_range))};
   set_range(specs[0], 4, false, {1024}, {}, {0}); // four dimensions
   set_range(specs[1], 1, false, {1024}, {}, {0});
-  specs[1].range_nd = 2; // neither range nor nd_range
+  specs[1].range_nd = 4; // a kind bit this runtime does not know
   __usycl_register_kernel_specializations(specs, 2);
   EXPECT_EQ(ks::registered_count(), 0u);
 }

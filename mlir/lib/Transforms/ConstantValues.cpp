@@ -1036,21 +1036,28 @@ std::optional<std::string> functorFieldWhy(Value V, ModuleOp M) {
          A->getParentOfType<LLVM::LLVMFuncOp>().getName().str() + "': " + Why;
 }
 
-std::optional<SmallVector<uint64_t>> constantExtents(Value P, ModuleOp M) {
+std::optional<SmallVector<std::optional<uint64_t>>> partialExtents(Value P, ModuleOp M) {
   Type T = syclObjectType(P, M);
   const int64_t N = extentCount(T);
   if (!N)
     return std::nullopt;
   auto I64 = IntegerType::get(M.getContext(), 64);
-  SmallVector<uint64_t> Out;
+  SmallVector<std::optional<uint64_t>> Out;
   for (int64_t K = 0; K < N; ++K) {
     std::optional<Attribute> V = memoryValue(P, 8 * K, I64, M, 0);
     auto X = V ? dyn_cast<IntegerAttr>(*V) : nullptr;
-    if (!X || X.getValue().getBitWidth() > 64)
-      return std::nullopt;
-    Out.push_back(X.getValue().getZExtValue());
+    Out.push_back(X && X.getValue().getBitWidth() <= 64
+                      ? std::optional<uint64_t>(X.getValue().getZExtValue())
+                      : std::nullopt);
   }
   return Out;
+}
+
+std::optional<SmallVector<uint64_t>> constantExtents(Value P, ModuleOp M) {
+  std::optional<SmallVector<std::optional<uint64_t>>> E = partialExtents(P, M);
+  if (!E || llvm::any_of(*E, [](const std::optional<uint64_t> &X) { return !X; }))
+    return std::nullopt;
+  return llvm::to_vector(llvm::map_range(*E, [](const std::optional<uint64_t> &X) { return *X; }));
 }
 
 Type syclObjectType(Value P, ModuleOp M, int Depth) {

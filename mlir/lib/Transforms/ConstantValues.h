@@ -71,6 +71,12 @@ mlir::Type syclObjectType(mlir::Value P, mlir::ModuleOp M, int Depth = 0);
 /// otherwise.
 std::optional<llvm::SmallVector<uint64_t>> constantExtents(mlir::Value P, mlir::ModuleOp M);
 
+/// The same extents one by one: each a constant where it is one (an
+/// nd_range's work-group size built from constants around a run-time global
+/// size); none where \p P is not a range, id or nd_range.
+std::optional<llvm::SmallVector<std::optional<uint64_t>>> partialExtents(mlir::Value P,
+                                                                         mlir::ModuleOp M);
+
 /// The fields a user-declared constructor, called (or invoked) with the
 /// object as its first argument, assigns: (byte offset from `this`, size,
 /// the value: the call's operand it stores, or the constant op of the

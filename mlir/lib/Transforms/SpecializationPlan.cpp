@@ -4,15 +4,17 @@
 // sycl.host.schedule_kernel that passes at least one compile-time-constant
 // standard-layout argument, a local accessor of constant range or a buffer
 // accessor whose range, offset or base its construction shows, or launches
-// over a compile-time-constant range (or nd_range), which bytes of the
-// kernel object are constants and which range it launches over. The device
+// over a compile-time-constant range (or nd_range, or an nd_range whose
+// work-group size and offset are constants around a run-time global size),
+// which bytes of the kernel object are constants and which range it
+// launches over. The device
 // compiler (an LLVM pass) clones the kernel with those bytes and that range
 // folded, and the runtime launches the clone for the submission. The plan is the
 // contract between them; format version 2 (docs/mlir.md):
 //
 //   usycl-specialization-plan 2
 //   kernel <generic-symbol> clone <generic-symbol>$hdo<k> object-size <N>
-//   range <dims> global <g...> [local <l...>] offset <o...>
+//   range <dims> global <g...>|any [local <l...>] offset <o...>
 //   fold <offset> <size> <hex of the little-endian bytes>
 //   ...
 //   end
@@ -478,6 +480,9 @@ FailureOr<AccessorFacts> accessorFacts(Value V, AccessorType T, ModuleOp M, cons
 // (SYCL dimension order).
 struct LaunchRange {
   bool Nd = false;
+  // False: the global size is a run-time value (Global holds 1s); the
+  // offset and, for an nd_range, the work-group size are constants.
+  bool GlobalKnown = true;
   unsigned Dims = 0;
   SmallVector<uint64_t, 3> Global, Local, Offset;
 
@@ -489,7 +494,7 @@ struct LaunchRange {
   // As the remarks show it: `range {32, 16}`, `nd_range {1024} local {128}`,
   // with ` offset {...}` where it is not zero.
   std::string text() const {
-    std::string T = (Nd ? "nd_range " : "range ") + list(Global);
+    std::string T = (Nd ? "nd_range " : "range ") + (GlobalKnown ? list(Global) : "{run-time}");
     if (Nd)
       T += " local " + list(Local);
     if (llvm::any_of(Offset, [](uint64_t X) { return X != 0; }))
@@ -503,7 +508,10 @@ struct LaunchRange {
       for (uint64_t X : V)
         T += " " + std::to_string(X);
     };
-    Append(Global);
+    if (GlobalKnown)
+      Append(Global);
+    else
+      T += " any";
     if (Nd) {
       T += " local";
       Append(Local);
@@ -515,8 +523,9 @@ struct LaunchRange {
 };
 
 // The submission's range, nd_range and offset, where each is a compile-time
-// constant. Failure with the reason otherwise, or with an empty reason where
-// there is nothing to gain (a range of one work-item: single_task).
+// constant, or all but the global size (GlobalKnown false). Failure with the
+// reason otherwise, or with an empty reason where there is nothing to gain
+// (a range of one work-item: single_task).
 FailureOr<LaunchRange> launchRange(HostScheduleKernel Op, ModuleOp M, std::string &Why) {
   LaunchRange L;
   L.Nd = bool(Op.getNdRange());
@@ -536,15 +545,25 @@ FailureOr<LaunchRange> launchRange(HostScheduleKernel Op, ModuleOp M, std::strin
     Why = std::string("the ") + What + " is not built by a constructor in the command group";
     return failure();
   }
-  std::optional<SmallVector<uint64_t>> E = constantExtents(Op.getRange(), M);
-  if (!E || E->size() != (L.Nd ? 3 : 1) * L.Dims) {
+  std::optional<SmallVector<std::optional<uint64_t>>> E = partialExtents(Op.getRange(), M);
+  auto Known = [](ArrayRef<std::optional<uint64_t>> V) {
+    return llvm::all_of(V, [](const std::optional<uint64_t> &X) { return X.has_value(); });
+  };
+  auto Values = [](ArrayRef<std::optional<uint64_t>> V) {
+    return llvm::to_vector_of<uint64_t>(
+        llvm::map_range(V, [](const std::optional<uint64_t> &X) { return *X; }));
+  };
+  if (!E || E->size() != (L.Nd ? 3 : 1) * L.Dims ||
+      (L.Nd && !Known(ArrayRef(*E).drop_front(L.Dims)))) {
     Why = std::string("the ") + What + " is not a compile-time constant";
     return failure();
   }
-  L.Global.assign(E->begin(), E->begin() + L.Dims);
+  L.GlobalKnown = Known(ArrayRef(*E).take_front(L.Dims));
+  L.Global = L.GlobalKnown ? Values(ArrayRef(*E).take_front(L.Dims))
+                           : SmallVector<uint64_t>(L.Dims, 1);
   if (L.Nd) {
-    L.Local.assign(E->begin() + L.Dims, E->begin() + 2 * L.Dims);
-    L.Offset.assign(E->begin() + 2 * L.Dims, E->end());
+    L.Local = Values(ArrayRef(*E).slice(L.Dims, L.Dims));
+    L.Offset = Values(ArrayRef(*E).drop_front(2 * L.Dims));
   } else if (Value O = Op.getOffset()) {
     auto IT = dyn_cast_or_null<IDType>(syclObjectType(O, M));
     std::optional<SmallVector<uint64_t>> OE =
@@ -558,11 +577,12 @@ FailureOr<LaunchRange> launchRange(HostScheduleKernel Op, ModuleOp M, std::strin
     L.Offset.assign(L.Dims, 0);
   }
   for (unsigned D = 0; D < L.Dims; ++D)
-    if (L.Global[D] == 0 || (L.Nd && (L.Local[D] == 0 || L.Global[D] % L.Local[D]))) {
+    if (L.Global[D] == 0 || (L.Nd && L.Local[D] == 0) ||
+        (L.Nd && L.GlobalKnown && L.Global[D] % L.Local[D])) {
       Why = std::string("the ") + What + " " + L.text() + " launches nothing or is invalid";
       return failure();
     }
-  const bool One = llvm::all_of(L.Global, [](uint64_t X) { return X == 1; }) &&
+  const bool One = L.GlobalKnown && llvm::all_of(L.Global, [](uint64_t X) { return X == 1; }) &&
                    llvm::all_of(L.Offset, [](uint64_t X) { return X == 0; });
   if (!L.Nd && One) {
     Why.clear();
@@ -721,6 +741,13 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
       // The launch range, where it is a constant.
       std::string RangeWhy;
       FailureOr<LaunchRange> Range = launchRange(Op, M, RangeWhy);
+      // A range of run-time size: its zero offset is worth folding into a
+      // clone made for the arguments, not a clone by itself (an nd_range's
+      // constant work-group size is).
+      if (succeeded(Range) && !Range->GlobalKnown && !Range->Nd && Folds.empty()) {
+        RangeWhy = "the range is not a compile-time constant";
+        Range = failure();
+      }
       if (failed(Range) && !RangeWhy.empty())
         NotFolded.push_back("range: " + RangeWhy);
 

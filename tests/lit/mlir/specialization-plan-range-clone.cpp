@@ -16,15 +16,22 @@
 // RUN: FileCheck %s --check-prefix=DEV < %t/gpu.log
 // RUN: cat %t/tmp/usycl-*/nvidia_gpu_sm_90/module_*.ptx > %t/all.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t/all.ptx
+// RUN: FileCheck %s --check-prefix=LOCAL < %t/all.ptx
 //
 // CPU: remark: usycl-host-device-opt: kernel '_ZTS4Grid': folded range {32, 48} ; not folded: arg 0: pointer
 // CPU: remark: usycl-host-device-opt: kernel '_ZTS6Groups': folded nd_range {1024} local {128} ; not folded: arg 0: pointer
 // CPU: remark: usycl-host-device-opt: kernel '_ZTS3Dyn': nothing folded (arg 0: pointer, range: the range is not a compile-time constant)
+// CPU: remark: usycl-host-device-opt: kernel '_ZTS5Local': folded nd_range {run-time} local {128} ; not folded: arg 0: pointer
+// CPU: remark: usycl-host-device-opt: kernel '_ZTS6DynArg': folded arg 1 (offset 8, 4 bytes) = 3, range {run-time} ; not folded: arg 0: pointer
 // CPU-DAG: remark: kernel '_ZTS4Grid': CPU launcher clone with range {32, 48}
 // CPU-DAG: remark: kernel '_ZTS6Groups': CPU launcher clone with nd_range {1024} local {128}
+// CPU-DAG: remark: kernel '_ZTS5Local': CPU launcher clone with nd_range {run-time} local {128}
+// CPU-DAG: remark: kernel '_ZTS6DynArg': CPU launcher clone with 4 at offset 8 = 0x03000000, range {run-time}
 //
 // DEV-DAG: remark: kernel '_ZTS4Grid': clone '_ZTS4Grid$hdo{{[0-9a-f]+}}' with range {32, 48} folded (global size and offset)
 // DEV-DAG: remark: kernel '_ZTS6Groups': clone '_ZTS6Groups$hdo{{[0-9a-f]+}}' with nd_range {1024} local {128} folded (global size and offset; work-group size and group counts assumed)
+// DEV-DAG: remark: kernel '_ZTS5Local': clone '_ZTS5Local$hdo{{[0-9a-f]+}}' with nd_range {run-time} local {128} folded (offset; work-group size assumed)
+// DEV-DAG: remark: kernel '_ZTS6DynArg': clone '_ZTS6DynArg$hdo{{[0-9a-f]+}}' with 4 at offset 8 = 0x03000000, range {run-time} folded (offset)
 //
 // PTX-LABEL: .entry _ZTS4Grid(
 // PTX:       ld.param.b64 {{%rd[0-9]+}}, [_ZTS4Grid_param_1];
@@ -50,11 +57,25 @@
 // PTX-NOT:   {{_param_1[];+]}}
 // PTX-NOT:   %ntid
 // PTX-LABEL: // -- End function
+//
+// The nd_range of a run-time global size and a constant work-group size: the
+// clone knows its group of 128 (4 warps, no %ntid) and adds no offset (no
+// read of kernel_dims' offset at byte 24); the global size stays a run-time
+// value (the runtime launches the clone for any).
+// LOCAL-LABEL: .entry _ZTS5Local$hdo{{[0-9a-f]+}}$ww(
+// LOCAL-NOT:   %ntid
+// LOCAL-NOT:   _param_1+24]
+// LOCAL:       setp.gt.u32 {{%p[0-9]+}}, {{%r[0-9]+}}, 3;
+// LOCAL-NOT:   %ntid
+// LOCAL-NOT:   _param_1+24]
+// LOCAL-LABEL: // -- End function
 #include <sycl/sycl.hpp>
 
 class Grid;
 class Groups;
 class Dyn;
+class Local;
+class DynArg;
 
 int main(int argc, char **) {
   sycl::queue q;
@@ -72,6 +93,16 @@ int main(int argc, char **) {
   const size_t n = size_t(argc) * 64;
   q.submit([&](sycl::handler &h) {
     h.parallel_for<Dyn>(sycl::range<1>{n}, [=](sycl::id<1> i) { p[i] = 2.0f; });
+  });
+  q.submit([&](sycl::handler &h) {
+    h.parallel_for<Local>(sycl::nd_range<1>{n * 2, 128}, [=](sycl::nd_item<1> it) {
+      p[it.get_global_id(0)] =
+          sycl::reduce_over_group(it.get_group(), p[it.get_global_id(0)], sycl::plus<>());
+    });
+  });
+  int three = 3;
+  q.submit([&](sycl::handler &h) {
+    h.parallel_for<DynArg>(sycl::range<1>{n}, [=](sycl::id<1> i) { p[i] = three; });
   });
   q.wait();
   sycl::free(p, q);

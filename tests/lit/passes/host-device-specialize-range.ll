@@ -12,6 +12,8 @@
 ;    launcher's cpu_group_ctx (plus its local size and group counts) are
 ;    folded, and so is the items function the range launcher passes beside
 ;    them; the registration table (ABI version 2) carries the ranges;
+;  * `global any` (a run-time global size): the offset and the work-group
+;    size folded and assumed, neither the global size nor the group counts;
 ;  * a clone of a kernel without a kernel_dims argument is made without the
 ;    range, with a missed remark;
 ;  * a range in a version 1 plan, or a malformed one, is an error.
@@ -61,6 +63,22 @@
 ; DEV-NEXT:    store i192 340282366920938464053670417790473863232, ptr %usycl.hdo.dims, align 1
 ; DEV-NEXT:    [[OFF:%.*]] = getelementptr inbounds i8, ptr %usycl.hdo.dims, i64 24
 ; DEV-NEXT:    store i192 0, ptr [[OFF]], align 1
+; N again with a run-time global size (`global any`): %ntid assumed, not
+; %nctaid; only the offset stored over the kernel_dims copy.
+; DEV-LABEL: define ptx_kernel void @"N$hdo{{[0-9a-f]+}}"(
+; DEV:         [[X:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+; DEV-NEXT:    [[C:%.*]] = icmp eq i32 [[X]], 16
+; DEV-NEXT:    call void @llvm.assume(i1 [[C]])
+; DEV-NEXT:    [[Y:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
+; DEV-NEXT:    [[C:%.*]] = icmp eq i32 [[Y]], 8
+; DEV-NEXT:    call void @llvm.assume(i1 [[C]])
+; DEV-NEXT:    [[Z:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
+; DEV-NEXT:    [[C:%.*]] = icmp eq i32 [[Z]], 1
+; DEV-NEXT:    call void @llvm.assume(i1 [[C]])
+; DEV-NEXT:    call void @llvm.memcpy.p0.p0.i64(ptr align 16 %usycl.hdo.dims, ptr align 8 %d, i64 56, i1 false)
+; DEV-NEXT:    [[OFF:%.*]] = getelementptr inbounds i8, ptr %usycl.hdo.dims, i64 24
+; DEV-NEXT:    store i192 0, ptr [[OFF]], align 1
+; DEV-NOT:     nctaid
 ; DEV-LABEL: define ptx_kernel void @"NoDims$hdo{{[0-9a-f]+}}"(
 ; DEV-NOT:     usycl.hdo.dims
 ; DEV:         ret void
@@ -85,14 +103,26 @@
 ; OPT-NEXT:    %p = getelementptr
 ; OPT-NEXT:    store i64 %t64, ptr %p
 ; OPT-NEXT:    ret void
+; OPT-LABEL: define ptx_kernel void @"N$hdo{{[0-9a-f]+}}"(
+; OPT-NOT:     ntid
+; OPT:         store i32 4, ptr
+; OPT-NEXT:    %t = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+; OPT-NEXT:    %t64 = zext nneg i32 %t to i64
+; OPT-NEXT:    %p = getelementptr
+; OPT-NEXT:    store i64 %t64, ptr %p
+; OPT-NEXT:    ret void
 ;
-; HOST:      @usycl.hdo.specializations = private unnamed_addr constant [3 x { i32, ptr, ptr, i64, i32, ptr, ptr, ptr, ptr, i32, i32, [3 x i64], [3 x i64], [3 x i64] }]
+; HOST:      @usycl.hdo.specializations = private unnamed_addr constant [4 x { i32, ptr, ptr, i64, i32, ptr, ptr, ptr, ptr, i32, i32, [3 x i64], [3 x i64], [3 x i64] }]
 ; HOST-SAME:   { i32 2, ptr @usycl.hdo.name, ptr @usycl.hdo.name.{{[0-9]+}}, i64 16, i32 0, ptr @usycl.hdo.folds,
 ; HOST-SAME:     ptr @_Z5rangePKvRK11kernel_dimsmm.hdo{{[0-9a-f]+}}, ptr null, ptr null, i32 2, i32 0,
 ; HOST-SAME:     [3 x i64] [i64 32, i64 16, i64 1], [3 x i64] [i64 1, i64 1, i64 1], [3 x i64] [i64 1, i64 2, i64 0] },
 ; HOST-SAME:   { i32 2, ptr @usycl.hdo.name.{{[0-9]+}}, ptr @usycl.hdo.name.{{[0-9]+}}, i64 16, i32 1, ptr @usycl.hdo.folds.{{[0-9]+}},
 ; HOST-SAME:     ptr null, ptr @_Z2ndPKvRK13cpu_group_ctxmm.hdo{{[0-9a-f]+}}, ptr null, i32 2, i32 1,
 ; HOST-SAME:     [3 x i64] [i64 64, i64 32, i64 1], [3 x i64] [i64 8, i64 16, i64 1], [3 x i64] zeroinitializer },
+; The run-time global size: kind nd_range | global_any (3), global unused.
+; HOST-SAME:   { i32 2, ptr @usycl.hdo.name.{{[0-9]+}}, ptr @usycl.hdo.name.{{[0-9]+}}, i64 16, i32 0, ptr @usycl.hdo.folds.{{[0-9]+}},
+; HOST-SAME:     ptr null, ptr @_Z2ndPKvRK13cpu_group_ctxmm.hdo{{[0-9a-f]+}}, ptr null, i32 2, i32 3,
+; HOST-SAME:     [3 x i64] [i64 1, i64 1, i64 1], [3 x i64] [i64 8, i64 16, i64 1], [3 x i64] zeroinitializer },
 ; HOST:      define internal void @_Z5rangePKvRK11kernel_dimsmm.hdo[[H:[0-9a-f]+]](ptr %object, ptr %dims, i64 %b, i64 %e)
 ; HOST-NEXT:   %usycl.hdo.range = alloca [56 x i8], align 16
 ; HOST:        call void @llvm.memcpy.p0.p0.i64(ptr align 16 %usycl.hdo.range, ptr align 1 %dims, i64 56, i1 false)
@@ -113,9 +143,19 @@
 ; HOST-NEXT:   [[R:%.*]] = getelementptr inbounds i8, ptr %usycl.hdo.range, i64 104
 ; HOST-NEXT:   store i192 340282366920938463500268095579187314696, ptr [[R]], align 1
 ; HOST:        load i64, ptr %usycl.hdo.range
+; The run-time global size: the offset and the work-group size only.
+; HOST:      define internal void @_Z2ndPKvRK13cpu_group_ctxmm.hdo{{[0-9a-f]+}}(ptr %object, ptr %ctx, i64 %b, i64 %e)
+; HOST-NEXT:   %usycl.hdo.range = alloca [136 x i8], align 16
+; HOST:        call void @llvm.memcpy.p0.p0.i64(ptr align 16 %usycl.hdo.range, ptr align 1 %ctx, i64 136, i1 false)
+; HOST-NEXT:   [[O:%.*]] = getelementptr inbounds i8, ptr %usycl.hdo.range, i64 24
+; HOST-NEXT:   store i192 0, ptr [[O]], align 1
+; HOST-NEXT:   [[L:%.*]] = getelementptr inbounds i8, ptr %usycl.hdo.range, i64 56
+; HOST-NEXT:   store i192 340282366920938463758522512611121037320, ptr [[L]], align 1
+; HOST-NOT:    store i192
+; HOST:        load i64, ptr %usycl.hdo.range
 ;
 ; V1: {{.*}}v1.txt:3: 'range' needs plan version 2
-; BAD: {{.*}}bad.txt:3: expected 'range <dims> global <g...> [local <l...>] offset <o...>'
+; BAD: {{.*}}bad.txt:3: expected 'range <dims> global <g...>|any [local <l...>] offset <o...>'
 
 ;--- plan.txt
 usycl-specialization-plan 2
@@ -125,6 +165,9 @@ end
 kernel N clone N$hdo0 object-size 16
 range 2 global 64 32 local 8 16 offset 0 0
 fold 8 4 07000000
+end
+kernel N clone N$hdo1 object-size 16
+range 2 global any local 8 16 offset 0 0
 end
 kernel NoDims clone NoDims$hdo0 object-size 16
 range 1 global 64 offset 0
