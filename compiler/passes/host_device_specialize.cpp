@@ -4,10 +4,12 @@
 #include "specialization_plan.hpp"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -17,6 +19,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <set>
@@ -85,7 +88,9 @@ Function *internalCopy(Function &F, const Twine &Suffix) {
 // its folded bytes). (Functions already called from elsewhere, or never
 // inlined, keep one body; always-inlined ones are copied too, for what they
 // call: the header's invoke_range_kernel and the user's operator().)
-void privatizeCallees(Function &Clone, unsigned Depth = 0) {
+// Owned collects the copies made (the functions only the clone runs).
+void privatizeCallees(Function &Clone, SmallVectorImpl<Function *> *Owned = nullptr,
+                      unsigned Depth = 0) {
   if (Depth > 16)
     return;
   SmallVector<CallBase *> Calls;
@@ -105,8 +110,64 @@ void privatizeCallees(Function &Clone, unsigned Depth = 0) {
       continue;
     Function *Copy = internalCopy(*Callee, "hdo");
     Call->setCalledFunction(Copy);
-    privatizeCallees(*Copy, Depth + 1);
+    if (Owned)
+      Owned->push_back(Copy);
+    privatizeCallees(*Copy, Owned, Depth + 1);
   }
+}
+
+// Whether the loop's exit test compares with a literal of the source (at
+// the pipeline start a bound that is a variable, a capture included, is a
+// load).
+bool hasLiteralBound(const Loop &L) {
+  SmallVector<BasicBlock *, 4> Exiting;
+  L.getExitingBlocks(Exiting);
+  for (BasicBlock *BB : Exiting) {
+    auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+    auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
+    if (Cmp && (isa<Constant>(Cmp->getOperand(0)) || isa<Constant>(Cmp->getOperand(1))))
+      return true;
+  }
+  return false;
+}
+
+// An NVPTX clone keeps its loop nests rolled where the generic kernel's were
+// run-time loops. Folding a capture such as a step count makes the outer
+// loop of a nest constant, and the unroller then flattens the whole nest:
+// benchmarks/host_device_opt's matvec (8 steps of a 4 x 4 matrix-vector
+// product, 128 dependent FMAs) ran at 2770 GB/s fully unrolled on the H200,
+// 3620 as the generic kernel's run-time loop, and 3660 - 3710 rolled, 3530
+// - 3560 unrolled by 2 or 4 (the same nest with a literal trip count and
+// each `#pragma unroll`). So a loop of a function only the clone runs (its
+// entry, its private callees) that contains loops and whose bound is not a
+// literal gets llvm.loop.unroll.disable (not where the source says how to
+// unroll it). Single loops still unroll: a stencil's folded radius becomes
+// straight-line taps (the row's 1.35x).
+unsigned keepLoopNestsRolled(ArrayRef<Function *> Owned) {
+  unsigned Count = 0;
+  for (Function *F : Owned) {
+    if (F->isDeclaration())
+      continue;
+    DominatorTree DT(*F);
+    LoopInfo LI(DT);
+    for (Loop *L : LI.getLoopsInPreorder()) {
+      if (L->getSubLoops().empty() || hasLiteralBound(*L))
+        continue;
+      if (MDNode *ID = L->getLoopID();
+          ID && any_of(drop_begin(ID->operands()), [](const MDOperand &Op) {
+            auto *Node = dyn_cast_or_null<MDNode>(Op.get());
+            auto *Name = Node && Node->getNumOperands() ? dyn_cast<MDString>(Node->getOperand(0))
+                                                        : nullptr;
+            return Name && Name->getString().starts_with("llvm.loop.unroll.");
+          }))
+        continue;
+      if (!L->getLoopLatch())
+        continue;
+      addStringMetadataToLoop(L, "llvm.loop.unroll.disable", 1);
+      ++Count;
+    }
+  }
+  return Count;
 }
 
 // Stores the folded bytes over the object at Dst.
@@ -422,7 +483,12 @@ bool specializeDevice(Module &M, ArrayRef<KernelSpecialization> Plan) {
         What += std::string(" (") + Dims + ")";
       }
     }
-    privatizeCallees(*C);
+    SmallVector<Function *> Owned{C};
+    privatizeCallees(*C, &Owned);
+    if (Triple(M.getTargetTriple()).isNVPTX())
+      if (unsigned Rolled = keepLoopNestsRolled(Owned))
+        What += "; " + std::to_string(Rolled) + " loop nest" + (Rolled > 1 ? "s" : "") +
+                " with a run-time bound kept rolled";
     remark(*C, "kernel '" + S.Kernel + "': clone '" + Clone + "' with " + What);
     Changed = true;
   }
