@@ -101,6 +101,12 @@ public:
   // queue of the same backend).
   virtual bool wait_for(backend_event &event) = 0;
   virtual void synchronize() = 0;
+  // Whether all work put on this queue so far has finished, asked without a
+  // round trip to the device (false when unsure or on an error, which the
+  // event path then reports). A wait for a command whose queue has drained
+  // -- a copy to pageable host memory often returns only once it is done --
+  // then needs no event recorded and waited for.
+  virtual bool idle() { return false; }
   // Throws sycl::exception when the device can take no more work (a CUDA
   // context lost to an illegal address). The scheduler asks before it
   // touches buffers, so a refused command leaves their data where it was.

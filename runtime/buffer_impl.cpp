@@ -162,7 +162,16 @@ bool buffer_impl::bring_to_host_behind(const std::shared_ptr<event_impl> &writer
   if (it == copies_.end() || !it->second.valid) return false;
   try {
     writer->bq()->memcpy(host_, it->second.ptr, bytes_);
-    writer->bq()->record(false)->wait(); // host_ may be pinned: the copy is then asynchronous
+    // A copy to pageable memory has usually finished when memcpy returns;
+    // to pinned memory (or if not) wait for it. The event after the copy also
+    // ends the writer (an in-order stream): the caller's wait for the writer
+    // then finds it complete instead of recording another event and waiting
+    // for the device a second time.
+    if (!writer->bq()->idle()) {
+      auto copied = writer->bq()->record(false);
+      writer->adopt_end_event(copied);
+      copied->wait();
+    }
   } catch (...) {
     return false; // the copy after the wait reports the device's error
   }

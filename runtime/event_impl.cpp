@@ -82,6 +82,29 @@ std::shared_ptr<usycl::rt::backend_event> event_impl::backend_event() {
   return end_;
 }
 
+// A command launched without an event whose queue has finished all its work
+// is complete: no event to record and wait for (one device round trip, about
+// 1.5 us on an H200, after every q.memcpy(...).wait() to pageable memory).
+bool event_impl::drained() {
+  usycl::rt::backend_queue *bq;
+  {
+    std::lock_guard lock(mutex_);
+    if (end_ || !bq_ || state_.load(std::memory_order_acquire) != state::enqueued) return false;
+    bq = bq_;
+  }
+  if (!bq->idle()) return false;
+  usycl::rt::assert_support::poll(); // asserts of the kernel that just finished
+  set_complete();
+  return true;
+}
+
+bool event_impl::adopt_end_event(std::shared_ptr<usycl::rt::backend_event> later) {
+  std::lock_guard lock(mutex_);
+  if (end_ || !bq_ || state_.load(std::memory_order_acquire) != state::enqueued) return false;
+  end_ = std::move(later);
+  return true;
+}
+
 bool event_impl::is_complete() {
   state s = get_state();
   if (s == state::complete) return true;
@@ -105,6 +128,7 @@ void event_impl::wait() {
   if (get_state() == state::complete) return;
   wait_enqueued();
   if (get_state() == state::complete) return;
+  if (drained()) return;
   std::shared_ptr<usycl::rt::backend_event> ev;
   try {
     ev = backend_event(); // records one on demand, which a lost device refuses

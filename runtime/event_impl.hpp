@@ -55,6 +55,10 @@ public:
   // A backend event marking the end of this command on `bq()`, recorded on
   // demand for commands that were launched without one.
   std::shared_ptr<usycl::rt::backend_event> backend_event();
+  // `later`, recorded on bq() after this command, becomes its end event when
+  // it has none yet (it covers the command): one host wait then ends both
+  // the command and what was queued behind it. Returns whether it did.
+  bool adopt_end_event(std::shared_ptr<usycl::rt::backend_event> later);
   usycl::rt::backend_queue *bq() const { return bq_; }
   const std::shared_ptr<queue_impl> &queue() const { return queue_; }
 
@@ -73,6 +77,9 @@ public:
   uint64_t end_ns();
 
 private:
+  // Completes the command when its queue has drained (see wait()).
+  bool drained();
+
   std::atomic<state> state_{state::pending};
   std::mutex mutex_;
   std::condition_variable cv_;

@@ -59,6 +59,8 @@ struct call_log {
   std::vector<peer_call> peer;
   std::vector<plain_copy> memcpy_async; // backend_queue::memcpy
   std::vector<plain_copy> memcpy_sync;  // backend_device::memcpy_sync
+  size_t records = 0;                   // backend_queue::record
+  bool idle = false;                    // what backend_queue::idle answers
   void clear() { *this = {}; }
 };
 call_log calls;
@@ -88,8 +90,12 @@ public:
   }
   void prefetch(const void *, size_t) override {}
   void host_callback(void (*fn)(void *), void *arg) override { fn(arg); }
-  std::shared_ptr<backend_event> record(bool) override { return std::make_shared<done_event>(); }
+  std::shared_ptr<backend_event> record(bool) override {
+    ++calls.records;
+    return std::make_shared<done_event>();
+  }
   bool wait_for(backend_event &) override { return true; }
+  bool idle() override { return calls.idle; }
   void synchronize() override {
     for (auto &f : deferred_) f();
     deferred_.clear();
@@ -483,4 +489,39 @@ TEST(MultiDeviceBuffer, HostCopiesRideBehindTheirWriter) {
   EXPECT_TRUE(calls.memcpy_sync.empty());
   ASSERT_EQ(calls.memcpy_async.size(), 1u);
   EXPECT_EQ(host, src);
+}
+
+// A host accessor behind a writer still on its queue waits for the device
+// once: the event after its copy also ends the writer (no second event), and
+// none at all when the queue has drained by the time the copy returns (a
+// copy to pageable memory). Likewise a wait for a command of a drained
+// in-order queue records nothing.
+TEST(MultiDeviceBuffer, HostAccessWaitsForTheDeviceOnce) {
+  two_gpus rig;
+  const size_t n = 64, bytes = n * sizeof(int);
+  std::vector<int> host(n, 0), src = iota_ints(n, 2, 1);
+  auto buf = std::make_shared<sd::buffer_impl>(bytes, host.data(), nullptr, 0);
+  for (bool idle : {false, true}) {
+    auto writer = write_buffer(*rig.q1, buf, src);
+    ASSERT_EQ(writer->get_state(), sd::event_impl::state::enqueued);
+    calls.clear();
+    calls.idle = idle;
+    {
+      sd::host_access h = sd::buffer_host_access(buf, sycl::access_mode::read, false);
+      ASSERT_EQ(calls.memcpy_async.size(), 1u);
+      EXPECT_EQ(std::memcmp(h.ptr, src.data(), bytes), 0);
+    }
+    EXPECT_EQ(writer->get_state(), sd::event_impl::state::complete);
+    EXPECT_EQ(calls.records, idle ? 0u : 1u) << (idle ? "drained queue" : "busy queue");
+    src = iota_ints(n, 3, idle);
+  }
+  for (bool idle : {false, true}) {
+    auto writer = write_buffer(*rig.q0, buf, src);
+    calls.clear();
+    calls.idle = idle;
+    writer->wait();
+    EXPECT_EQ(writer->get_state(), sd::event_impl::state::complete);
+    EXPECT_EQ(calls.records, idle ? 0u : 1u) << (idle ? "drained queue" : "busy queue");
+  }
+  calls.idle = false;
 }

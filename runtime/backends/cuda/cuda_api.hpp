@@ -261,6 +261,7 @@ static_assert(sizeof(CUDA_ARRAY3D_DESCRIPTOR) == 40 && sizeof(CUDA_MEMCPY3D) == 
   X(stream_destroy, "cuStreamDestroy_v2", true, CUresult, (CUstream stream))   \
   X(stream_synchronize, "cuStreamSynchronize", true, CUresult,                 \
     (CUstream stream))                                                         \
+  X(stream_query, "cuStreamQuery", true, CUresult, (CUstream stream))          \
   X(stream_wait_event, "cuStreamWaitEvent", true, CUresult,                    \
     (CUstream stream, CUevent event, unsigned flags))                          \
   X(launch_host_func, "cuLaunchHostFunc", true, CUresult,                      \

@@ -357,6 +357,11 @@ bool cuda_queue::wait_for(backend_event &event) {
   return true;
 }
 
+bool cuda_queue::idle() {
+  ctx_.make_current();
+  return api_.stream_query(stream_) == CUDA_SUCCESS;
+}
+
 void cuda_queue::synchronize() {
   ctx_.make_current();
   CUresult r = api_.stream_synchronize(stream_);

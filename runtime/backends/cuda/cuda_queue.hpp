@@ -40,6 +40,7 @@ public:
   std::shared_ptr<backend_event> record(bool timing) override;
   bool wait_for(backend_event &event) override;
   void synchronize() override;
+  bool idle() override;
 
   CUstream stream() const { return stream_; }
 
