@@ -143,7 +143,7 @@ patterns() {
     usm_device_plus_double_GBps usm_device_min_int_GBps usm_device_min_float_GBps \
     usm_device_max_float_GBps usm_device_max_double_GBps usm_shared_plus_double_GBps \
     buffer_plus_double_GBps nd_range_plus_float_GBps multi_sum_min_max_float_GBps \
-    dot_usm_shared_GBps dot_usm_shared_host_init_GBps
+    dot_usm_shared_GBps dot_usm_shared_host_init_GBps dot_usm_shared_host_init_median_GBps
   pair s n 'cuda:*' atomics_sycl atomics_cuda $p_at; echo "$s$n"
   pattern_rows "atomics cuda" higher GB/s global_relaxed_GBps global_acq_rel_GBps local_GBps
 }
