@@ -43,6 +43,7 @@ sycl launch_sycl launch/launch_sycl.cpp
 sycl reduction_sycl reduction/reduction_sycl.cpp
 sycl matmul_sycl matmul/matmul_sycl.cpp
 sycl sub_group_reduce_sycl sub_group_reduce/sub_group_reduce_sycl.cpp
+sycl local_memory_sycl local_memory/local_memory_sycl.cpp
 # Issue 21: one program built twice, the kernels specialised on the constants
 # their submissions capture (the -O2/-O3 default) and generic.
 build host_device_opt_sycl "$usyclxx" -O3 "${usyclxx_flags[@]}" -fno-sycl-host-device-opt \
@@ -58,7 +59,6 @@ build triad_assert "$usyclxx" -O3 "${usyclxx_flags[@]}" -fsycl-device-code-split
 if [ $mode != cpu ]; then
   # Real-program patterns beside CUDA peers (issue 20): GPU rows only.
   sycl sub_group_ops_sycl sub_group_ops/sub_group_ops_sycl.cpp
-  sycl local_memory_sycl local_memory/local_memory_sycl.cpp
   sycl reductions_sycl reductions/reductions_sycl.cpp
   sycl atomics_sycl atomics/atomics_sycl.cpp
   # Several GPUs in one process (issue 22).
@@ -78,6 +78,7 @@ if [ $mode != cuda ]; then
   omp reduction_omp reduction/reduction_omp.cpp
   omp matmul_omp matmul/matmul_omp.cpp
   omp sub_group_reduce_omp sub_group_reduce/sub_group_reduce_omp.cpp
+  omp local_memory_omp local_memory/local_memory_omp.cpp
 fi
 # `build`: every program, nothing run (for a machine without compilers).
 [ $mode = build ] && exit 0
@@ -240,6 +241,17 @@ bench() { # bench <cpu|cuda>
     [ $dev = cpu ] && b=$(value "$n" omp_${k}_GBps) && q=$(ratio "$a" "$b")
     add "sub-group $k $dev (width ${w:-?})" "GB/s" "$a" "$b" "$q" higher
   done
+  # Work-group collectives and local memory on the CPU (the GPU's rows are
+  # among the patterns), beside per-256-block OpenMP loops.
+  if [ $dev = cpu ]; then
+    local lm_args="26 20"
+    [ "$small" = 1 ] && lm_args="16 3"
+    pair s n "$sel" local_memory_sycl local_memory_omp $lm_args; echo "$s$n"
+    for k in wg_reduce wg_scan stencil; do
+      local a b; a=$(value "$s" ${k}_GBps); b=$(value "$n" omp_${k}_GBps)
+      add "local memory $dev" "$k GB/s" "$a" "$b" "$(ratio "$a" "$b")" higher
+    done
+  fi
   [ $dev = cuda ] && patterns
   [ $dev = cuda ] && multi_gpu
   # Issue 21: specialised vs generic build of one program, on the same device

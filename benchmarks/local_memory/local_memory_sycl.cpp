@@ -17,7 +17,8 @@
 // The input, in[i] = the top 3 bits of i * 2654435761 (an integer 0..7),
 // makes every result exact in float whatever the order of the additions.
 // local_memory_cuda.cu is the native CUDA peer (__shared__, __syncthreads,
-// warp shuffles).
+// warp shuffles), local_memory_omp.cpp the OpenMP one on the CPU (a loop
+// per 256-element block, blocks in parallel).
 //
 // Timed as submit + wait of the kernel, minimum over the iterations after a
 // warm-up. GB/s: the N floats read (wg_reduce; the partials add 1/256 more

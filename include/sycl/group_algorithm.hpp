@@ -13,12 +13,10 @@
 // whole-warp entry point (compiler/passes/whole_warps.hpp) the masks are
 // constants and a reduction has one barrier: every warp folds the totals.
 //
-// CPU work-group algorithms run between work_group_barrier()s (the CPU
-// backend switches work-items as fibers there): each work-item links a node
-// on its own stack into a list headed in the scratch, work-item 0 folds the
-// list in local-id order (so floating-point results are those of a
-// left-to-right fold, independent of scheduling) and publishes the result.
-// This needs O(1) scratch whatever the group size.
+// CPU work-group algorithms run between two work_group_barrier()s: every
+// work-item stores its value into a per-thread buffer at its local id,
+// work-item 0 folds or scans the buffer in one vectorised pass, every
+// work-item reads the result (see "CPU work-groups" below).
 //
 // All functions must be reached by every work-item of the group in
 // converged control flow, with the same arguments where SYCL requires it.
@@ -673,133 +671,250 @@ USYCL_INLINE scan_result<T> cpu_sg_scan(const sub_group &sg, T x, const Op &op) 
 
 // ============================== CPU work-groups ==============================
 #if !USYCL_DEVICE_NVPTX
+// A CPU work-group runs on one thread (as the work-item loops of
+// usycl-work-item-loops, or as fibers), so its work-items exchange values
+// through a per-thread buffer: every work-item stores its value at its local
+// linear id, one barrier, work-item 0 folds (or scans) the values in one pass
+// -- a loop over contiguous memory that vectorises for SYCL's function
+// objects on arithmetic types -- and leaves the result in the group scratch
+// (the scan's in the buffer), one barrier, every work-item reads it. In the
+// work-item loops that is a store loop, a region of one work-item (the pass
+// runs a region that begins `if (lid == 0)` for work-item 0 alone) and a read
+// loop: nothing is kept per work-item across the barriers.
+//
+// The buffer follows the two-region discipline of detail/group_scratch.hpp:
+// the values half is written only before an algorithm's first barrier and
+// read only before its last; the results half (and the scratch's region B)
+// is written only between its first and last barrier and read only after its
+// last. So consecutive algorithms need no barrier between them.
+//
+// 32 KiB of values: 4096 work-items (the CPU device's max_work_group_size,
+// runtime/backends/cpu/cpu_backend.cpp) of up to 8 bytes at once. Larger
+// values in groups that do not fit pass in rounds of as many work-items as
+// fit, two barriers each.
+inline constexpr size_t cpu_wg_values_bytes = 32768;
+inline constexpr size_t cpu_wg_max_items = 4096;
+// Results: one slot ahead of the values' (the carry of a round) for values
+// of up to 256 bytes.
+inline constexpr size_t cpu_wg_results_bytes = cpu_wg_values_bytes + 256;
 
-// One work-item's entry in the list that work-item 0 folds. Lives on the
-// work-item's own stack (fiber), valid until it leaves the algorithm.
-template <typename T> struct cpu_node {
-  T value, incl, excl;
-  size_t lid;
-  cpu_node *next;
-};
+// Region B of the group scratch, where a reduction's or broadcast's result
+// passes. Asked for where it is used: a pointer loaded before a barrier and
+// used after it would be kept per work-item by the work-item loops.
+USYCL_INLINE char *cpu_wg_result() { return group_scratch() + scratch_region_bytes; }
 
-struct cpu_scratch_head {
-  int lock; // taken only if the backend ever runs one group on several threads
-  void *head;
-};
-static_assert(sizeof(cpu_scratch_head) <= scratch_region_bytes);
+#if !defined(__SYCL_DEVICE_ONLY__)
+// (__thread: no TLS wrapper call; zero-initialised, so it costs a thread
+// nothing until a work-group algorithm touches it.)
+inline __thread __attribute__((aligned(64))) char
+    cpu_wg_exchange[cpu_wg_values_bytes + cpu_wg_results_bytes];
+USYCL_INLINE char *cpu_wg_values() { return cpu_wg_exchange; }
+#else
+USYCL_INLINE char *cpu_wg_values() { return local_memory_base(); } // checks only
+#endif
+USYCL_INLINE char *cpu_wg_results() { return cpu_wg_values() + cpu_wg_values_bytes; }
 
-USYCL_INLINE void cpu_lock(int *l) {
-  while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))
-    ;
+// Whether n values of T fit the buffer at once (always, for types of up to
+// 8 bytes, in the groups the CPU device accepts).
+template <typename T> USYCL_INLINE bool cpu_wg_fits(size_t n) {
+  if constexpr (cpu_wg_max_items * sizeof(T) <= cpu_wg_values_bytes)
+    return true;
+  else
+    return n * sizeof(T) <= cpu_wg_values_bytes;
 }
-USYCL_INLINE void cpu_unlock(int *l) { __atomic_store_n(l, 0, __ATOMIC_RELEASE); }
+template <typename T> inline constexpr size_t cpu_wg_round_items = cpu_wg_values_bytes / sizeof(T);
 
-template <typename Node> Node *cpu_merge(Node *a, Node *b) {
-  Node *r = nullptr, **tail = &r;
-  while (a && b) {
-    Node *&m = a->lid < b->lid ? a : b;
-    *tail = m;
-    tail = &m->next;
-    m = m->next;
-  }
-  *tail = a ? a : b;
-  return r;
+template <typename T> USYCL_INLINE T cpu_wg_load(const char *p, size_t i, const T &like) {
+  return scratch_load(p + i * sizeof(T), like);
+}
+template <typename T> USYCL_INLINE void cpu_wg_store(char *p, size_t i, const T &v) {
+  scratch_store(p + i * sizeof(T), v);
 }
 
-// Sorts the pushed list by local id. Work-items usually arrive in order, so
-// the reversed list is already sorted; otherwise a bottom-up merge sort
-// (no recursion, no allocation).
-template <typename Node> Node *cpu_sort_by_lid(Node *list) {
-  Node *rev = nullptr;
-  bool sorted = true;
-  while (list) {
-    Node *next = list->next;
-    if (rev && rev->lid < list->lid)
-      sorted = false;
-    list->next = rev;
-    rev = list;
-    list = next;
-  }
-  if (sorted)
-    return rev;
-  Node *bins[64] = {};
-  while (rev) {
-    Node *x = rev;
-    rev = rev->next;
-    x->next = nullptr;
-    int i = 0;
-    for (; bins[i]; ++i) {
-      x = cpu_merge(bins[i], x);
-      bins[i] = nullptr;
+#if !defined(__SYCL_DEVICE_ONLY__)
+// any_of / all_of (logical_or / logical_and over bool, and bit_or / bit_and)
+// fold the bools' bytes as unsigned char.
+template <typename T, typename Op>
+inline constexpr bool cpu_wg_bool_or_v =
+    std::is_same_v<T, bool> && (is_op_v<logical_or, Op, bool> || is_op_v<bit_or, Op, bool>);
+template <typename T, typename Op>
+inline constexpr bool cpu_wg_bool_and_v =
+    std::is_same_v<T, bool> && (is_op_v<logical_and, Op, bool> || is_op_v<bit_and, Op, bool>);
+template <typename T, typename Op>
+inline constexpr bool cpu_wg_vector_v = cpu_sg_vector_op_v<T, Op> || cpu_wg_bool_or_v<T, Op> ||
+                                        cpu_wg_bool_and_v<T, Op>;
+// The element type and operation the vectors use.
+template <typename T, typename Op> struct cpu_wg_lanes {
+  using type = T;
+  using op = Op;
+};
+template <typename Op> struct cpu_wg_lanes<bool, Op> {
+  using type = unsigned char;
+  using op = std::conditional_t<cpu_wg_bool_or_v<bool, Op>, bit_or<unsigned char>,
+                                bit_and<unsigned char>>;
+};
+#endif
+
+// The fold of n >= 1 values at `in`. SYCL's function objects on arithmetic
+// types: 64-byte vectors, one element per work-item, combined element-wise
+// over the group, then halves (the order of a generalized sum, which SYCL
+// leaves open: every work-item reads the same bits); other operations: a
+// left-to-right fold.
+template <typename T, typename Op>
+USYCL_INLINE T cpu_wg_fold(const char *in, size_t n, const Op &op, const T &like) {
+#if !defined(__SYCL_DEVICE_ONLY__)
+  if constexpr (cpu_wg_vector_v<T, Op>) {
+    using E = typename cpu_wg_lanes<T, Op>::type;
+    using VOp = typename cpu_wg_lanes<T, Op>::op;
+    constexpr uint32_t L = 64 / sizeof(E);
+    if (n >= L) {
+      cpu_sg_vec<E, L> acc = cpu_sg_vector_load<L, E>(in);
+      size_t i = L;
+      for (; i + L <= n; i += L)
+        acc = cpu_sg_vector_apply<VOp, E>(acc, cpu_sg_vector_load<L, E>(in + i * sizeof(E)));
+      E r = cpu_sg_vector_fold<L, E, VOp>(acc);
+      for (; i < n; ++i)
+        r = op_apply(VOp{}, r, cpu_sg_load<E>(in + i * sizeof(E)));
+      return static_cast<T>(r);
     }
-    bins[i] = x;
   }
-  Node *r = nullptr;
-  for (Node *b : bins)
-    if (b)
-      r = cpu_merge(b, r);
-  return r;
+#endif
+  T acc = cpu_wg_load(in, 0, like);
+  for (size_t i = 1; i < n; ++i)
+    acc = op_apply(op, acc, cpu_wg_load(in, i, like));
+  return acc;
 }
 
-// Everyone links its node, work-item 0 runs fold(sorted list), everyone
-// waits for it. Three barriers: after initialising the list head, after
-// linking, after folding.
-template <typename T, typename Fold>
-void cpu_gather(size_t lid, cpu_node<T> &me, const Fold &fold) {
-  auto *h = reinterpret_cast<cpu_scratch_head *>(group_scratch());
-  if (lid == 0) {
-    h->lock = 0;
-    h->head = nullptr;
+// The inclusive scan of n >= 1 values at `in` into `out`, after `carry`
+// where one is given. Vectors of 64 bytes as in cpu_wg_fold, each scanned in
+// registers (cpu_sg_vector_scan) and combined with the carry of the ones
+// before; other operations: one pass left to right.
+template <typename T, typename Op>
+USYCL_INLINE void cpu_wg_scan(const char *in, char *out, size_t n, const Op &op, const T &like,
+                              const T *carry) {
+  size_t i = 0;
+  T acc = carry ? *carry : like;
+#if !defined(__SYCL_DEVICE_ONLY__)
+  if constexpr (cpu_sg_vector_op_v<T, Op>) {
+    constexpr uint32_t L = 64 / sizeof(T);
+    using V = cpu_sg_vec<T, L>;
+    if (!carry && n >= L) { // the first vector has nothing before it
+      const V s = cpu_sg_vector_scan<L, T, Op>(cpu_sg_vector_load<L, T>(in));
+      __builtin_memcpy(out, &s, sizeof(V));
+      acc = s[L - 1];
+      i = L;
+    }
+    if (i || carry)
+      for (; i + L <= n; i += L) {
+        V s = cpu_sg_vector_scan<L, T, Op>(cpu_sg_vector_load<L, T>(in + i * sizeof(T)));
+        s = cpu_sg_vector_apply<Op, T>(V(acc), s);
+        __builtin_memcpy(out + i * sizeof(T), &s, sizeof(V));
+        acc = s[L - 1];
+      }
   }
-  work_group_barrier();
-  cpu_lock(&h->lock);
-  me.next = static_cast<cpu_node<T> *>(h->head);
-  h->head = &me;
-  cpu_unlock(&h->lock);
-  work_group_barrier();
-  if (lid == 0)
-    fold(cpu_sort_by_lid(static_cast<cpu_node<T> *>(h->head)));
-  work_group_barrier();
+#endif
+  if (!carry && i == 0) {
+    acc = cpu_wg_load(in, 0, like);
+    cpu_wg_store(out, 0, acc);
+    i = 1;
+  }
+  for (; i < n; ++i) {
+    acc = op_apply(op, acc, cpu_wg_load(in, i, like));
+    cpu_wg_store(out, i, acc);
+  }
 }
 
-template <typename T, typename Op> T wg_reduce_cpu(size_t lid, T x, const Op &op) {
+template <typename T, typename Op> T wg_reduce_cpu(size_t lid, size_t n, T x, const Op &op) {
   static_assert(sizeof(T) <= scratch_region_bytes,
                 "work-group algorithms support types of up to 256 bytes");
-  cpu_node<T> me{x, x, x, lid, nullptr};
-  cpu_gather(lid, me, [&](cpu_node<T> *n) {
-    T acc = n->value;
-    for (n = n->next; n; n = n->next)
-      acc = op_apply(op, acc, n->value);
-    scratch_store(group_scratch() + scratch_region_bytes, acc);
-  });
-  return scratch_load(group_scratch() + scratch_region_bytes, x);
+  char *values = cpu_wg_values();
+  if (cpu_wg_fits<T>(n)) {
+    cpu_wg_store(values, lid, x);
+    work_group_barrier();
+    if (lid == 0)
+      scratch_store(cpu_wg_result(), cpu_wg_fold(values, n, op, x));
+    work_group_barrier();
+    return scratch_load(cpu_wg_result(), x);
+  }
+  // Rounds of K work-items; work-item 0 keeps the running fold in region B.
+  constexpr size_t K = cpu_wg_round_items<T>;
+  for (size_t first = 0; first < n; first += K) {
+    if (lid - first < K)
+      cpu_wg_store(values, lid - first, x);
+    work_group_barrier();
+    if (lid == 0) {
+      const T part = cpu_wg_fold(values, n - first < K ? n - first : K, op, x);
+      scratch_store(cpu_wg_result(),
+                    first ? op_apply(op, scratch_load(cpu_wg_result(), x), part) : part);
+    }
+    work_group_barrier();
+  }
+  return scratch_load(cpu_wg_result(), x);
 }
 
-template <typename T, typename Op> scan_result<T> wg_scan_cpu(size_t lid, T x, const Op &op) {
+// Results: slot 0 is the carry of the values before the round (none in the
+// first), slot j + 1 the inclusive value of its work-item j; so a work-item
+// reads its exclusive value one slot below its inclusive one.
+template <typename T, typename Op>
+scan_result<T> wg_scan_cpu(size_t lid, size_t n, T x, const Op &op) {
   static_assert(sizeof(T) <= scratch_region_bytes,
                 "work-group algorithms support types of up to 256 bytes");
-  cpu_node<T> me{x, x, x, lid, nullptr};
-  cpu_gather(lid, me, [&](cpu_node<T> *n) {
-    T acc = n->value;
-    n->incl = acc;
-    for (n = n->next; n; n = n->next) {
-      n->excl = acc;
-      acc = op_apply(op, acc, n->value);
-      n->incl = acc;
+  static_assert(sizeof(T) * (cpu_wg_round_items<T> + 1) <= cpu_wg_results_bytes);
+  char *values = cpu_wg_values(), *results = cpu_wg_results();
+  if (cpu_wg_fits<T>(n)) {
+    cpu_wg_store(values, lid, x);
+    work_group_barrier();
+    if (lid == 0)
+      cpu_wg_scan(values, results + sizeof(T), n, op, x, static_cast<const T *>(nullptr));
+    work_group_barrier();
+    return {cpu_wg_load(results, lid + 1, x), lid > 0 ? cpu_wg_load(results, lid, x) : x, lid > 0,
+            cpu_wg_load(results, n, x)};
+  }
+  constexpr size_t K = cpu_wg_round_items<T>;
+  T incl = x, excl = x;
+  size_t last = 0; // the results' slot of the total after the last round
+  for (size_t first = 0; first < n; first += K) {
+    const size_t j = lid - first, count = n - first < K ? n - first : K;
+    if (j < K)
+      cpu_wg_store(values, j, x);
+    work_group_barrier();
+    if (lid == 0) {
+      if (first) { // the round before was a full one: its total is slot K
+        const T carry = cpu_wg_load(results, K, x);
+        cpu_wg_store(results, 0, carry);
+        cpu_wg_scan(values, results + sizeof(T), count, op, x, &carry);
+      } else {
+        cpu_wg_scan(values, results + sizeof(T), count, op, x, static_cast<const T *>(nullptr));
+      }
     }
-    scratch_store(group_scratch() + scratch_region_bytes, acc);
-  });
-  return {me.incl, me.excl, lid > 0, scratch_load(group_scratch() + scratch_region_bytes, x)};
+    work_group_barrier();
+    if (j < K) {
+      incl = cpu_wg_load(results, j + 1, x);
+      if (lid > 0)
+        excl = cpu_wg_load(results, j, x);
+    }
+    last = count;
+  }
+  return {incl, excl, lid > 0, cpu_wg_load(results, last, x)};
 }
 
-template <typename T> T wg_broadcast_cpu(size_t lid, T x, size_t src) {
+// Every work-item stores its value (a loop that vectorises, where they fit;
+// else only the source's is stored), work-item 0 copies the source's into
+// region B between the barriers.
+template <typename T> T wg_broadcast_cpu(size_t lid, size_t n, T x, size_t src) {
   static_assert(sizeof(T) <= scratch_region_bytes,
                 "group_broadcast supports types of up to 256 bytes");
-  work_group_barrier(); // region B is written before the first barrier here
-  if (lid == src)
-    scratch_store(group_scratch() + scratch_region_bytes, x);
+  char *values = cpu_wg_values();
+  const bool fits = cpu_wg_fits<T>(n);
+  if (fits)
+    cpu_wg_store(values, lid, x);
+  else if (lid == src)
+    cpu_wg_store(values, 0, x);
   work_group_barrier();
-  return scratch_load(group_scratch() + scratch_region_bytes, x);
+  if (lid == 0)
+    scratch_store(cpu_wg_result(), cpu_wg_load(values, fits ? src : 0, x));
+  work_group_barrier();
+  return scratch_load(cpu_wg_result(), x);
 }
 
 #endif // !USYCL_DEVICE_NVPTX
@@ -828,7 +943,7 @@ USYCL_INLINE T group_reduce(Group g, T x, const Op &op) {
 #if USYCL_DEVICE_NVPTX
     return wg_reduce_nvptx(uint32_t(group_lid(g)), uint32_t(group_size(g)), x, op);
 #else
-    return wg_reduce_cpu(group_lid(g), x, op);
+    return wg_reduce_cpu(group_lid(g), group_size(g), x, op);
 #endif
   }
 }
@@ -855,7 +970,7 @@ USYCL_INLINE scan_result<T> group_scan(Group g, T x, const Op &op) {
 #if USYCL_DEVICE_NVPTX
     return wg_scan_nvptx<Parts>(uint32_t(group_lid(g)), uint32_t(group_size(g)), x, op);
 #else
-    return wg_scan_cpu(group_lid(g), x, op);
+    return wg_scan_cpu(group_lid(g), group_size(g), x, op);
 #endif
   }
 }
@@ -874,7 +989,7 @@ template <typename Group, typename T> USYCL_INLINE T group_bcast(Group g, T x, s
 #if USYCL_DEVICE_NVPTX
     return wg_broadcast_nvptx(uint32_t(group_lid(g)), uint32_t(group_size(g)), x, uint32_t(src));
 #else
-    return wg_broadcast_cpu(group_lid(g), x, src);
+    return wg_broadcast_cpu(group_lid(g), group_size(g), x, src);
 #endif
   }
 }
