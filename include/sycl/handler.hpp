@@ -104,17 +104,12 @@ public:
   USYCL_RAISE_INLINE void single_task(const K &k __SYCL_ANNOTATE(kernel)) {
     using Name = detail::kernel_name_t<KernelName, K>;
     if constexpr (detail::kernel_handler_wanted<K, 0>::value) {
-      // The kernel takes a kernel_handler (kernel_handler.hpp).
-      single_task<Name>(detail::with_kernel_handler<K>{k});
+      // The kernel takes a kernel_handler (kernel_handler.hpp). The wrapper
+      // is what is launched; its marker points the host raising at it.
+      detail::with_kernel_handler<K> w __SYCL_ANNOTATE(kernel_handler_wrapper){k};
+      single_task_object<Name>(w);
     } else {
-#ifdef __SYCL_DEVICE_ONLY__
-      detail::single_task_kernel<Name>(k, detail::kernel_dims{});
-#else
-      const uint64_t one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
-      set_kernel<Name, K, 1>(k, one, nullptr, zero);
-      cg_.launch.cpu_range = &detail::cpu_single_task_launcher<K>;
-      register_host_entry<Name, K, detail::kernel_form::single_task, 1>();
-#endif
+      single_task_object<Name>(k);
     }
   }
 
@@ -147,22 +142,10 @@ public:
                                        const K &k __SYCL_ANNOTATE(kernel)) {
     using Name = detail::kernel_name_t<KernelName, K>;
     if constexpr (detail::kernel_handler_wanted<K, Dims, true>::value) {
-      parallel_for<Name>(r, detail::with_kernel_handler<K>{k});
+      detail::with_kernel_handler<K> w __SYCL_ANNOTATE(kernel_handler_wrapper){k};
+      nd_range_kernel<Name, Dims>(r, w);
     } else {
-#ifdef __SYCL_DEVICE_ONLY__
-      detail::nd_range_kernel<Name, K, Dims>(k, detail::kernel_dims{});
-#else
-      uint64_t g[3] = {1, 1, 1}, l[3] = {1, 1, 1}, o[3] = {0, 0, 0};
-      for (int d = 0; d < Dims; ++d) {
-        g[d] = r.get_global_range()[d];
-        l[d] = r.get_local_range()[d];
-        o[d] = r.get_offset()[d];
-      }
-      set_kernel<Name, K, Dims>(k, g, l, o);
-      cg_.launch.cpu_nd = &detail::cpu_nd_launcher<K, Dims>;
-      cg_.launch.cpu_nd_group = &detail::cpu_nd_group_loops<K, Dims>;
-      register_host_entry<Name, K, detail::kernel_form::nd_range, Dims>();
-#endif
+      nd_range_kernel<Name, Dims>(r, k);
     }
   }
 
@@ -210,13 +193,27 @@ public:
   // Hierarchical parallelism (§4.10.4.2): the kernel runs once per work-group
   // with a sycl::group<Dims>; sycl/detail/hierarchical.hpp says how. Without
   // a work-group size each group has one work-item (implementation-defined).
+  // The markers and USYCL_RAISE_INLINE serve the MLIR host raising
+  // (docs/mlir.md): the number of work-groups, the user's kernel object and,
+  // in hierarchical_kernel, the work-group size and the wrapper launched.
   template <typename KernelName = detail::auto_name, int Dims, typename K>
-  void parallel_for_work_group(range<Dims> num_work_groups, const K &k) {
-    hierarchical_kernel<KernelName, Dims>(num_work_groups, detail::unit_range<Dims>(), k);
+  USYCL_RAISE_INLINE void parallel_for_work_group(range<Dims> num_work_groups
+                                                      __SYCL_ANNOTATE(hierarchical_range),
+                                                  const K &k __SYCL_ANNOTATE(kernel)) {
+    // A range built by its constructor (what unit_range<Dims>() returns), so
+    // that the raising sees the work-group size's constant extents.
+    if constexpr (Dims == 1)
+      hierarchical_kernel<KernelName, 1>(num_work_groups, range<1>(1), k);
+    else if constexpr (Dims == 2)
+      hierarchical_kernel<KernelName, 2>(num_work_groups, range<2>(1, 1), k);
+    else
+      hierarchical_kernel<KernelName, 3>(num_work_groups, range<3>(1, 1, 1), k);
   }
   template <typename KernelName = detail::auto_name, int Dims, typename K>
-  void parallel_for_work_group(range<Dims> num_work_groups, range<Dims> work_group_size,
-                               const K &k) {
+  USYCL_RAISE_INLINE void parallel_for_work_group(range<Dims> num_work_groups
+                                                      __SYCL_ANNOTATE(hierarchical_range),
+                                                  range<Dims> work_group_size,
+                                                  const K &k __SYCL_ANNOTATE(kernel)) {
     hierarchical_kernel<KernelName, Dims>(num_work_groups, work_group_size, k);
   }
 
@@ -384,7 +381,8 @@ private:
   USYCL_RAISE_INLINE void range_kernel(const range<Dims> &r, const id<Dims> &offset, const K &k) {
     using Name = detail::kernel_name_t<KernelName, K>;
     if constexpr (detail::kernel_handler_wanted<K, Dims>::value) {
-      range_kernel<Name, Dims>(r, offset, detail::with_kernel_handler<K>{k});
+      detail::with_kernel_handler<K> w __SYCL_ANNOTATE(kernel_handler_wrapper){k};
+      range_kernel<Name, Dims>(r, offset, w);
     } else {
 #ifdef __SYCL_DEVICE_ONLY__
       detail::range_kernel<Name, K, Dims>(k, detail::kernel_dims{});
@@ -399,6 +397,38 @@ private:
       register_host_entry<Name, K, detail::kernel_form::range, Dims>();
 #endif
     }
+  }
+
+  // The launches of single_task and parallel_for(nd_range) for the object
+  // stored (the user's, or its kernel_handler wrapper); not annotated, so
+  // the host raising sees one annotated kernel per submission.
+  template <typename Name, typename K> USYCL_RAISE_INLINE void single_task_object(const K &k) {
+#ifdef __SYCL_DEVICE_ONLY__
+    detail::single_task_kernel<Name>(k, detail::kernel_dims{});
+#else
+    const uint64_t one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
+    set_kernel<Name, K, 1>(k, one, nullptr, zero);
+    cg_.launch.cpu_range = &detail::cpu_single_task_launcher<K>;
+    register_host_entry<Name, K, detail::kernel_form::single_task, 1>();
+#endif
+  }
+  template <typename Name, int Dims, typename K>
+  USYCL_RAISE_INLINE void nd_range_kernel(const nd_range<Dims> &r, const K &k) {
+#ifdef __SYCL_DEVICE_ONLY__
+    (void)r;
+    detail::nd_range_kernel<Name, K, Dims>(k, detail::kernel_dims{});
+#else
+    uint64_t g[3] = {1, 1, 1}, l[3] = {1, 1, 1}, o[3] = {0, 0, 0};
+    for (int d = 0; d < Dims; ++d) {
+      g[d] = r.get_global_range()[d];
+      l[d] = r.get_local_range()[d];
+      o[d] = r.get_offset()[d];
+    }
+    set_kernel<Name, K, Dims>(k, g, l, o);
+    cg_.launch.cpu_nd = &detail::cpu_nd_launcher<K, Dims>;
+    cg_.launch.cpu_nd_group = &detail::cpu_nd_group_loops<K, Dims>;
+    register_host_entry<Name, K, detail::kernel_form::nd_range, Dims>();
+#endif
   }
 
   // Makes this kernel launchable through a sycl::kernel: its registration
@@ -430,17 +460,21 @@ private:
   }
 
   template <typename KernelName, int Dims, typename K>
-  void hierarchical_kernel(const range<Dims> &num_work_groups, const range<Dims> &work_group_size,
-                           const K &k) {
+  USYCL_RAISE_INLINE void hierarchical_kernel(const range<Dims> &num_work_groups,
+                                              const range<Dims> &work_group_size, const K &k) {
     using Name = detail::kernel_name_t<KernelName, K>;
     if constexpr (!std::is_invocable_v<const K &, group<Dims>> &&
                   std::is_invocable_v<const K &, group<Dims>, kernel_handler>) {
       // The kernel takes a kernel_handler (kernel_handler.hpp).
-      hierarchical_kernel<Name, Dims>(num_work_groups, work_group_size,
-                                      detail::with_kernel_handler<K>{k});
+      detail::with_kernel_handler<K> w __SYCL_ANNOTATE(kernel_handler_wrapper){k};
+      hierarchical_kernel<Name, Dims>(num_work_groups, work_group_size, w);
       return;
     } else {
-    detail::hierarchical_object<K, Dims> object{k, work_group_size};
+    // The markers serve the host raising (docs/mlir.md): the work-group size
+    // and the object launched, the user's kernel first.
+    const range<Dims> &local_range __SYCL_ANNOTATE(hierarchical_local_range) = work_group_size;
+    detail::hierarchical_object<K, Dims> object __SYCL_ANNOTATE(hierarchical_wrapper){k,
+                                                                                     local_range};
 #ifdef __SYCL_DEVICE_ONLY__
     (void)num_work_groups;
     detail::hierarchical_kernel<Name, K, Dims>(object, detail::kernel_dims{});

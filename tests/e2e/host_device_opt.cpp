@@ -66,6 +66,26 @@
 //   RedArgs     a value computed from argc: generic (a range reduction's
 //               range is not folded: it launches its own work-item count).
 //
+// parallel_for_work_group (the kernel object is the hierarchical wrapper:
+// the user's lambda, then the work-group size; the launch's own geometry is
+// not folded):
+//   HierLocal   range<1>(8) groups of 16, a constant int and float and
+//               parallel_for_work_item: specialised (the work-group size
+//               folded too);
+//   HierUnit    range<2>(4, 4) groups without a work-group size, a constant
+//               int: specialised;
+//   HierArgs    a work-group size and a capture from argc: generic.
+//
+// Kernels taking a kernel_handler (the kernel object is the wrapper holding
+// the user's lambda and the specialization constants' address, which the
+// runtime sets at launch and the plan never folds):
+//   KHRange     range<1>, a constant int, submitted twice with the
+//               specialization constant set to 5 and 6: specialised both
+//               times, each launch reading its own value;
+//   KHNd        nd_range<1>, the constant's default: specialised;
+//   KHSingle    single_task: specialised;
+//   HierKH      parallel_for_work_group taking a kernel_handler: specialised.
+//
 // When USYCL_TRACE_FILE names the trace (ctest sets it, with USYCL_TRACE=1),
 // the program also reads which launches ran a clone ("[specialised: ...]").
 #include "e2e_common.hpp"
@@ -91,6 +111,15 @@ class GroupAny;
 class ScaleAny;
 class AccWhole;
 class AccWindow;
+class HierLocal;
+class HierUnit;
+class HierArgs;
+class KHRange;
+class KHNd;
+class KHSingle;
+class HierKH;
+
+constexpr sycl::specialization_id<int> hdo_coef{3};
 
 // A kernel of two buffer accessors: copies its window of `in` to `out`'s,
 // plus in's offset (100 x row + column).
@@ -115,7 +144,8 @@ std::map<std::string, std::pair<int, int>> launches(const std::string &trace) {
     for (const char *k :
          {"Folded", "Looped", "FromArgs", "Reassigned", "RedRange", "RedNd", "RedSpan", "RedShort",
           "RedArgs", "Ramp", "GroupSum", "Offset", "GroupAny", "ScaleAny", "AccWhole", "AccWindow", "Shift2D", "FScale",
-          "FTemp", "FCtor", "FMod", "FOne"})
+          "FTemp", "FCtor", "FMod", "FOne", "HierLocal", "HierUnit", "HierArgs", "KHRange", "KHNd",
+          "KHSingle", "HierKH"})
       // A reduction's kernel is named reduction_kernel_name<K>.
       if (line.find(std::string("'") + k + "'") != std::string::npos ||
           line.find(std::string("<") + k + ">'") != std::string::npos) {
@@ -505,6 +535,85 @@ int main(int argc, char **) {
     sycl::free(fo, q);
   }
 
+  // parallel_for_work_group and kernels taking a kernel_handler.
+  {
+    int *h = sycl::malloc_shared<int>(256, q);
+    int scale = 3;
+    float off = 2.0f;
+    q.submit([&](sycl::handler &cgh) {
+       cgh.parallel_for_work_group<HierLocal>(
+           sycl::range<1>(8), sycl::range<1>(16), [=](sycl::group<1> g) {
+             int base = scale * int(g.get_group_id(0));
+             g.parallel_for_work_item([&](sycl::h_item<1> it) {
+               h[it.get_global_id(0)] =
+                   base + int(off) * int(it.get_local_id(0)) + int(it.get_local_range(0));
+             });
+           });
+     }).wait();
+    for (int i = 0; i < 128; ++i)
+      e2e::check_eq("HierLocal[" + std::to_string(i) + "]", h[i], 3 * (i / 16) + 2 * (i % 16) + 16);
+    q.submit([&](sycl::handler &cgh) {
+       cgh.parallel_for_work_group<HierUnit>(sycl::range<2>(4, 4), [=](sycl::group<2> g) {
+         h[g.get_group_linear_id()] = scale * int(g.get_group_linear_id()) +
+                                      int(g.get_local_range().size());
+       });
+     }).wait();
+    for (int i = 0; i < 16; ++i)
+      e2e::check_eq("HierUnit[" + std::to_string(i) + "]", h[i], 3 * i + 1);
+    const size_t wg = size_t(argc) * 8;
+    const int runtime = argc + 1;
+    q.submit([&](sycl::handler &cgh) {
+       cgh.parallel_for_work_group<HierArgs>(
+           sycl::range<1>(4), sycl::range<1>(wg), [=](sycl::group<1> g) {
+             g.parallel_for_work_item([&](sycl::h_item<1> it) {
+               h[it.get_global_id(0)] = runtime * int(it.get_local_range(0));
+             });
+           });
+     }).wait();
+    for (size_t i = 0; i < 4 * wg; ++i)
+      e2e::check_eq("HierArgs[" + std::to_string(i) + "]", h[i], (argc + 1) * int(wg));
+    for (int v : {5, 6}) {
+      q.submit([&](sycl::handler &cgh) {
+         cgh.set_specialization_constant<hdo_coef>(v);
+         cgh.parallel_for<KHRange>(sycl::range<1>(64), [=](sycl::id<1> i, sycl::kernel_handler kh) {
+           h[i] = kh.get_specialization_constant<hdo_coef>() * scale + int(i[0]);
+         });
+       }).wait();
+      for (int i = 0; i < 64; ++i)
+        e2e::check_eq("KHRange(" + std::to_string(v) + ")[" + std::to_string(i) + "]", h[i],
+                      v * 3 + i);
+    }
+    q.submit([&](sycl::handler &cgh) {
+       cgh.parallel_for<KHNd>(sycl::nd_range<1>(64, 16),
+                              [=](sycl::nd_item<1> it, sycl::kernel_handler kh) {
+                                h[it.get_global_id(0)] =
+                                    kh.get_specialization_constant<hdo_coef>() + scale +
+                                    int(it.get_local_id(0));
+                              });
+     }).wait();
+    for (int i = 0; i < 64; ++i)
+      e2e::check_eq("KHNd[" + std::to_string(i) + "]", h[i], 6 + i % 16);
+    q.submit([&](sycl::handler &cgh) {
+       cgh.set_specialization_constant<hdo_coef>(7);
+       cgh.single_task<KHSingle>(
+           [=](sycl::kernel_handler kh) { h[0] = kh.get_specialization_constant<hdo_coef>() * scale; });
+     }).wait();
+    e2e::check_eq("KHSingle", h[0], 21);
+    q.submit([&](sycl::handler &cgh) {
+       cgh.set_specialization_constant<hdo_coef>(2);
+       cgh.parallel_for_work_group<HierKH>(
+           sycl::range<1>(4), sycl::range<1>(8), [=](sycl::group<1> g, sycl::kernel_handler kh) {
+             int c = kh.get_specialization_constant<hdo_coef>();
+             g.parallel_for_work_item([&](sycl::h_item<1> it) {
+               h[it.get_global_id(0)] = c * scale + int(off) + int(it.get_local_range(0));
+             });
+           });
+     }).wait();
+    for (int i = 0; i < 32; ++i)
+      e2e::check_eq("HierKH[" + std::to_string(i) + "]", h[i], 16);
+    sycl::free(h, q);
+  }
+
   if (trace) {
     auto counts = launches(trace);
     auto expect = [&](const char *kernel, int total, int specialised) {
@@ -534,6 +643,13 @@ int main(int argc, char **) {
     expect("FCtor", 2, 2);
     expect("FMod", 1, 1); // its range only
     expect("FOne", 1, 1);
+    expect("HierLocal", 1, 1);
+    expect("HierUnit", 1, 1);
+    expect("HierArgs", 1, 0);
+    expect("KHRange", 2, 2);
+    expect("KHNd", 1, 1);
+    expect("KHSingle", 1, 1);
+    expect("HierKH", 1, 1);
   }
   sycl::free(in, q);
   sycl::free(out, q);

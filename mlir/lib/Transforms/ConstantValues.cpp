@@ -200,8 +200,19 @@ bool readUse(OpOperand &U, ModuleOp M, int Depth, bool *Returned) {
   // copies them at submit).
   if (auto R = dyn_cast<HostHandlerSetNDRange>(Op))
     return P == R.getRange() || P == R.getOffset();
-  if (auto K = dyn_cast<HostScheduleKernel>(Op))
-    return P == K.getRange() || P == K.getOffset();
+  if (auto K = dyn_cast<HostScheduleKernel>(Op)) {
+    if (P == K.getRange() || P == K.getOffset())
+      return true;
+    // parallel_for_work_group's work-group size, an argument typed
+    // !sycl.range: the range the wrapper copies.
+    OperandRange Args = K.getArgs();
+    unsigned I = U.getOperandNumber() - Args.getBeginOperandIndex();
+    ArrayAttr Types = K.getSyclTypes();
+    auto T = U.getOperandNumber() >= Args.getBeginOperandIndex() && I < Types.size()
+                 ? dyn_cast<TypeAttr>(Types[I])
+                 : nullptr;
+    return T && isa<RangeType>(T.getValue());
+  }
   // The raising's record of a kernel object's fields (the loads it adds
   // are separate uses): the object itself, not written.
   if (auto SC = dyn_cast<HostSetCaptured>(Op))

@@ -21,6 +21,9 @@
 //   7. parallel_for with reductions: the header's wrapper object, the
 //                     user's kernel object inside it split into its
 //                     captures (raiseReduction)
+//   8. kernels taking a kernel_handler and parallel_for_work_group: the
+//                     same for the headers' with_kernel_handler and
+//                     hierarchical_object wrappers (raiseWrapped)
 //
 // A step that finds its anchor but cannot finish emits a remark naming the
 // step and the reason (unless quiet).
@@ -325,6 +328,23 @@ bool isNamedStruct(Type T, llvm::StringRef Prefix) {
   return S && S.isIdentified() && S.getName().starts_with(Prefix);
 }
 
+// Clang's explicit padding in a packed struct (a closure whose tail padding
+// may be reused is laid out packed): an [N x i8] field that only pads to
+// the ABI alignment of the next field, or to the struct's size after the
+// last one. Never a capture (the parameter descriptors skip it).
+bool isExplicitPadding(LLVM::LLVMStructType S, size_t FI, const DataLayout &DL) {
+  ArrayRef<Type> Body = S.getBody();
+  auto AT = FI < Body.size() ? dyn_cast<LLVM::LLVMArrayType>(Body[FI]) : nullptr;
+  if (!S.isPacked() || !AT || !AT.getElementType().isInteger(8) || FI == 0)
+    return false;
+  std::vector<int64_t> Offsets = fieldOffsets(S, DL);
+  const int64_t End = Offsets[FI] + int64_t(AT.getNumElements());
+  if (FI + 1 == Body.size())
+    return true; // trailing: as before, whatever its size
+  const int64_t Align = int64_t(DL.getTypeABIAlignment(Body[FI + 1]));
+  return Offsets[FI] % Align != 0 && End == int64_t(llvm::alignTo(Offsets[FI], Align));
+}
+
 bool isAccessorStruct(Type T) {
   return isNamedStruct(T, "class.sycl::_V1::accessor") ||
          isNamedStruct(T, "class.sycl::_V1::local_accessor");
@@ -345,8 +365,7 @@ SmallVector<int64_t> fieldDescriptors(LLVM::LLVMStructType K, const DataLayout &
   ArrayRef<Type> Body = K.getBody();
   for (size_t I = 0; I < Body.size(); ++I) {
     Type T = Body[I];
-    if (auto AT = dyn_cast<LLVM::LLVMArrayType>(T);
-        AT && K.isPacked() && AT.getElementType().isInteger(8) && I > 0 && I + 1 == Body.size())
+    if (isExplicitPadding(K, I, DL))
       continue;
     int64_t Kind = 1; // standard layout
     if (isNamedStruct(T, "class.sycl::_V1::local_accessor"))
@@ -477,8 +496,7 @@ LLVM::LLVMStructType outsideKernelType(Value Lambda, ArrayRef<int64_t> Params,
   // reference to its base: another size).
   if (!closureObjectOf(Lambda, M))
     for (size_t FI = 0; FI < Offsets.size(); ++FI) {
-      auto AT = dyn_cast<LLVM::LLVMArrayType>(K.getBody()[FI]);
-      if (K.isPacked() && AT && AT.getElementType().isInteger(8) && FI + 1 == Offsets.size())
+      if (isExplicitPadding(K, FI, DL))
         continue; // explicit padding
       bool Described = false;
       for (size_t I = 0; I < Params.size(); I += 4)
@@ -553,6 +571,7 @@ private:
                      LLVM::VarAnnotation KA, std::optional<ArrayRef<int64_t>> OwnDesc);
   void raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL);
   void raiseReduction(LLVM::LLVMFuncOp F, const DataLayout &DL);
+  void raiseWrapped(LLVM::LLVMFuncOp F, const DataLayout &DL);
   std::optional<std::pair<int64_t, SmallVector<int64_t>>>
   descriptors(LLVM::LLVMFuncOp F, const DataLayout &DL, std::string *Why = nullptr);
 
@@ -606,6 +625,13 @@ void RaiseHostPass::runOnOperation() {
     if (!HasSetKernel)
       continue;
     auto Ann = annotations(F);
+    if (Ann.count("hierarchical_wrapper") || Ann.count("kernel_handler_wrapper")) {
+      // parallel_for_work_group, or a kernel taking a kernel_handler: the
+      // kernel object is the header's wrapper around the user's
+      // (sycl/detail/hierarchical.hpp, sycl/kernel_handler.hpp).
+      raiseWrapped(F, DL);
+      continue;
+    }
     if (!Ann.count("kernel") && Ann.count("reduction_kernel")) {
       // parallel_for with reductions: the kernel object is the header's
       // wrapper around the user's (sycl/reduction.hpp).
@@ -613,17 +639,17 @@ void RaiseHostPass::runOnOperation() {
       continue;
     }
     if (!Ann.count("kernel")) {
-      // Launches from library code the headers do not annotate (e.g.
-      // parallel_for_work_group's wrapper object): only single_task,
-      // parallel_for and parallel_for with reductions are.
+      // Launches from library code the headers do not annotate: single_task,
+      // parallel_for (also with reductions or a kernel_handler) and
+      // parallel_for_work_group are.
       if (!silent())
         F.walk([&](HostHandlerSetKernel SK) {
           remark(SK, "schedule_kernel")
               << "not raised: no parameter annotated 'kernel' or 'reduction_kernel' in '"
               << F.getName()
-              << "' (a launch whose kernel object the headers build and do not annotate, "
-                 "e.g. parallel_for_work_group); single_task, parallel_for and parallel_for "
-                 "with reductions are raised";
+              << "' (a launch whose kernel object the headers build and do not annotate); "
+                 "single_task, parallel_for (also with reductions or a kernel_handler) and "
+                 "parallel_for_work_group are raised";
         });
       continue;
     }
@@ -855,10 +881,18 @@ void RaiseHostPass::raiseCaptures(LLVM::LLVMFuncOp F, const DataLayout &DL,
     return;
   }
 
+  // A kernel object without parameters (a lambda capturing nothing, an
+  // empty class laid out as one i8): nothing to capture.
+  if (!OwnDesc)
+    if (std::optional<std::pair<int64_t, SmallVector<int64_t>>> D = descriptors(F, DL);
+        D && D->first == 0)
+      return;
+
   // Every write into the kernel object, by byte offset.
   struct Write {
     int64_t Offset;
-    int64_t Size;     // -1: unknown (loop over an array)
+    int64_t Size;     // -1: unknown (loop over an array), -2: copy constructor,
+                      // -3: an accessor constructed in place
     Operation *Op;
     Value Src;        // memcpy/copy constructor/array loop: the source object
     Value Val;        // store: the value
@@ -892,6 +926,11 @@ void RaiseHostPass::raiseCaptures(LLVM::LLVMFuncOp F, const DataLayout &DL,
         if (St.getAddr() == P)
           Writes.push_back({Off, int64_t(DL.getTypeSize(St.getValue().getType())), St,
                             Value(), St.getValue()});
+      } else if (auto C = dyn_cast<HostConstructorOp>(User)) {
+        // An accessor constructed in the field itself (a functor's
+        // aggregate initialisation `F{sycl::accessor(b, h), ...}`).
+        if (C.getDst() == P && isa<AccessorType, LocalAccessorType>(C.getType()))
+          Writes.push_back({Off, -3, C, P, Value()});
       } else if (auto MC = dyn_cast<LLVM::MemcpyOp>(User)) {
         if (MC.getDst() != P)
           continue;
@@ -932,10 +971,8 @@ void RaiseHostPass::raiseCaptures(LLVM::LLVMFuncOp F, const DataLayout &DL,
       if (W.Offset >= Begin && W.Offset < End)
         Mine.push_back(&W);
     // Clang's explicit padding in packed structs: [N x i8], never written.
-    if (auto AT = dyn_cast<LLVM::LLVMArrayType>(FieldT))
-      if (LambdaType.isPacked() && AT.getElementType().isInteger(8) && Mine.empty() &&
-          FI + 1 == Fields.size())
-        continue;
+    if (Mine.empty() && isExplicitPadding(LambdaType, FI, DL))
+      continue;
     int64_t I = ++Index;
     // A vector store that begins before this field and covers it.
     Write *Covering = nullptr;
@@ -974,7 +1011,7 @@ void RaiseHostPass::raiseCaptures(LLVM::LLVMFuncOp F, const DataLayout &DL,
       } else if (W.Size == -1) {
         // Array copied element by element: the captured value is the array.
         Captured = LLVM::LoadOp::create(B, Loc, FieldT, W.Src);
-      } else if (W.Src && (W.Size == Size || W.Size == -2)) {
+      } else if (W.Src && (W.Size == Size || W.Size == -2 || W.Size == -3)) {
         if (isAccessorStruct(FieldT))
           AccessorFrom(W.Src, W.Size == -2 ? W.Op : nullptr);
         else
@@ -1367,6 +1404,196 @@ void RaiseHostPass::raiseReduction(LLVM::LLVMFuncOp F, const DataLayout &DL) {
   Sched->setAttr(kArgOffsetsAttrName, B.getDenseI64ArrayAttr(Offsets));
   Sched->setAttr(kObjectSizeAttrName, B.getI64IntegerAttr(*WSize));
   Sched->setAttr(kWrapperArgsAttrName, B.getI64IntegerAttr(NumUser));
+  ++numScheduled;
+}
+
+// Kernels that take a kernel_handler and parallel_for_work_group: the object
+// launched is a header wrapper W whose first field is the user's kernel
+// object K (annotated `kernel`, the parameter of single_task, parallel_for
+// or parallel_for_work_group):
+//   * detail::with_kernel_handler<K> (sycl/kernel_handler.hpp, annotated
+//     `kernel_handler_wrapper`): K, then the address of the launch's
+//     specialization constant block, which the runtime writes at launch;
+//   * detail::hierarchical_object<K, Dims> (sycl/detail/hierarchical.hpp,
+//     `hierarchical_wrapper`): K (or a with_kernel_handler<K> holding it),
+//     then the work-group size (`hierarchical_local_range`, a reference to
+//     the range it is copied from); the launch is over the number of
+//     work-groups (`hierarchical_range`).
+// The device pass describes W's fields, K as one standard-layout field; as
+// for reductions the raising splits K into its captures and appends W's own
+// fields: the specialization constant block as a load of the pointer (never
+// folded: the runtime sets it), the work-group size as the pointer to the
+// range it is copied from, typed !sycl.range<Dims>, so that the plan can
+// fold its extents where they are constants. usycl.wrapper names the form.
+void RaiseHostPass::raiseWrapped(LLVM::LLVMFuncOp F, const DataLayout &DL) {
+  auto Ann = annotations(F);
+  auto [SK, NumSK] = setKernelOps(F);
+  const bool Hier = Ann.count("hierarchical_wrapper") != 0;
+  const bool KH = Ann.count("kernel_handler_wrapper") != 0;
+  const char *Form = Hier ? (KH ? "parallel_for_work_group with a kernel_handler"
+                                : "parallel_for_work_group")
+                          : "a kernel taking a kernel_handler";
+  auto Fail = [&](const Twine &Why) {
+    if (!silent())
+      remark(SK, "schedule_kernel") << Form << " in '" << F.getName() << "': " << Why;
+  };
+  if (NumSK != 1)
+    return Fail("expected one set_kernel, found " + Twine(NumSK));
+  if (Ann.count("kernel") != 1 || Ann.count("hierarchical_wrapper") > 1 ||
+      Ann.count("kernel_handler_wrapper") > 1 ||
+      (Hier && (Ann.count("hierarchical_range") != 1 ||
+                Ann.count("hierarchical_local_range") != 1)))
+    return Fail("expected one annotated kernel ('kernel'), wrapper ('kernel_handler_wrapper', "
+                "'hierarchical_wrapper') and, for parallel_for_work_group, range "
+                "('hierarchical_range') and work-group size ('hierarchical_local_range'), found " +
+                Twine(Ann.count("kernel")) + ", " +
+                Twine(Ann.count("kernel_handler_wrapper") + Ann.count("hierarchical_wrapper")) +
+                ", " + Twine(Ann.count("hierarchical_range")) + " and " +
+                Twine(Ann.count("hierarchical_local_range")) + " (is the submission inlined?)");
+  LLVM::VarAnnotation KA = Ann.find("kernel")->second;
+  LLVM::VarAnnotation WA =
+      Ann.find(Hier ? "hierarchical_wrapper" : "kernel_handler_wrapper")->second;
+
+  // The wrapper launched: a local of one struct whose first field holds K.
+  Value Wrapper = WA.getVal();
+  auto WAlloca = Wrapper.getDefiningOp<LLVM::AllocaOp>();
+  auto WT = WAlloca ? dyn_cast<LLVM::LLVMStructType>(WAlloca.getElemType()) : nullptr;
+  std::optional<int64_t> WSize = kernelObjectSize(Wrapper, DL);
+  if (!WT || WT.getBody().size() < 2 || !WSize)
+    return Fail("the wrapper kernel object is not a local of one struct");
+  Type First = WT.getBody().front();
+  const int64_t FirstSize = int64_t(DL.getTypeSize(First));
+  // A with_kernel_handler inside a hierarchical_object: K is its first
+  // field, the block's address its last.
+  int64_t SpecOffset = -1;
+  if (Hier && KH) {
+    auto KHT = dyn_cast<LLVM::LLVMStructType>(First);
+    if (!KHT || KHT.getBody().size() < 2 ||
+        !isa<LLVM::LLVMPointerType>(KHT.getBody().back()))
+      return Fail("the hierarchical wrapper's first field is not the kernel_handler wrapper");
+    SpecOffset = fieldOffsets(KHT, DL).back();
+    First = KHT.getBody().front();
+  }
+  // K: a struct, or the padding of an empty one (a lambda capturing nothing).
+  auto KT = dyn_cast<LLVM::LLVMStructType>(First);
+  auto Empty = dyn_cast<LLVM::LLVMArrayType>(First);
+  if (!KT && !(Empty && Empty.getElementType().isInteger(8)))
+    return Fail("the wrapper's first field is not the user's kernel object (a struct, or "
+                "the padding of an empty one)");
+  Value Lambda = kernelObject(KA);
+  if (auto LA = Lambda.getDefiningOp<LLVM::AllocaOp>(); LA && KT && LA.getElemType() != KT)
+    return Fail("the user's kernel object is a local of another type than the wrapper's "
+                "first field");
+
+  // W's parameter descriptors: its first field (K, or the kernel_handler
+  // wrapper around it) at offset 0, whole, then one more.
+  std::string Why;
+  std::optional<std::pair<int64_t, SmallVector<int64_t>>> D = descriptors(F, DL, &Why);
+  if (!D)
+    return Fail(Why);
+  ArrayRef<int64_t> WDesc = D->second;
+  const int64_t KSize = KT ? int64_t(DL.getTypeSize(KT)) : 1; // an empty class: 1 byte
+  const int64_t FirstDescSize = Hier && KH ? FirstSize : KSize;
+  if (D->first != 2 || WDesc[0] != 1 || WDesc[2] != 0 || WDesc[1] != FirstDescSize)
+    return Fail("the wrapper's parameter descriptors are not the user's kernel object (" +
+                Twine(FirstDescSize) + " bytes at offset 0) and one field of the wrapper");
+  const int64_t OwnKind = WDesc[4], OwnSize = WDesc[5], OwnOffset = WDesc[6];
+  if (OwnOffset < FirstDescSize || OwnOffset + OwnSize > *WSize)
+    return Fail("the wrapper's own field (" + Twine(OwnSize) + " bytes at offset " +
+                Twine(OwnOffset) + ") is not inside the wrapper, after the user's kernel object");
+  if (!Hier)
+    SpecOffset = OwnOffset;
+  if (!Hier && OwnKind != 3)
+    return Fail("the kernel_handler wrapper's own field is not a pointer (descriptor kind " +
+                Twine(OwnKind) + ")");
+  const int64_t Dims = OwnSize / 8;
+  if (Hier && (OwnKind != 1 || OwnSize % 8 || Dims < 1 || Dims > 3))
+    return Fail("the hierarchical wrapper's own field is not a work-group size (descriptor "
+                "kind " + Twine(OwnKind) + ", " + Twine(OwnSize) + " bytes)");
+
+  // set_nd_range: parallel_for_work_group's number of work-groups (what the
+  // kernel is launched over, one launch item per work-group), or the
+  // range, range and offset, or nd_range of the plain forms.
+  DominanceInfo Dom(F);
+  OpBuilder B(SK);
+  if (Hier) {
+    Value Range = kernelObject(Ann.find("hierarchical_range")->second);
+    if (!isa<LLVM::LLVMPointerType>(Range.getType()) || !Dom.properlyDominates(Range, SK))
+      return Fail("the range does not dominate set_kernel");
+    HostHandlerSetNDRange::create(B, SK.getLoc(), SK.getHandler(), Range, Value(), false);
+  } else {
+    raiseSetNDRange(F);
+  }
+  SmallVector<HostHandlerSetNDRange> Ranges;
+  F.walk([&](HostHandlerSetNDRange Op) { Ranges.push_back(Op); });
+  if (Ranges.size() != 1)
+    return Fail("expected one set_nd_range, found " + Twine(Ranges.size()));
+  HostHandlerSetNDRange R = Ranges.front();
+  if (!Dom.properlyDominates(R.getRange(), SK) ||
+      (R.getOffset() && !Dom.properlyDominates(R.getOffset(), SK)))
+    return Fail("the range does not dominate set_kernel");
+
+  // set_captured: the user's kernel object, field by field.
+  SmallVector<int64_t> KDesc = KT ? fieldDescriptors(KT, DL) : SmallVector<int64_t>();
+  if (KT)
+    raiseCaptures(F, DL, SK, KA, ArrayRef<int64_t>(KDesc));
+  std::map<int64_t, HostSetCaptured> Captured;
+  F.walk([&](HostSetCaptured Op) { Captured[Op.getIndex()] = Op; });
+  const int64_t NumUser = int64_t(KDesc.size() / 4);
+  if (int64_t(Captured.size()) != NumUser ||
+      (NumUser && (Captured.begin()->first != 0 || Captured.rbegin()->first != NumUser - 1)))
+    return Fail("the user's kernel object has " + Twine(NumUser) + " fields but " +
+                Twine(Captured.size()) + " set_captured ops were raised");
+  SmallVector<Value> Args;
+  SmallVector<Type> Types;
+  SmallVector<int64_t> Offsets;
+  for (int64_t I = 0; I < NumUser; ++I) {
+    HostSetCaptured C = Captured[I];
+    Type ST = C.getSyclType() ? *C.getSyclType() : Type();
+    if (std::optional<std::string> Bad =
+            argMismatch(I, KDesc[I * 4], KDesc[I * 4 + 1], ST, C.getValue().getType(), DL))
+      return Fail("the user's kernel object: " + *Bad);
+    if (!Dom.properlyDominates(C.getValue(), SK))
+      return Fail("a captured value does not dominate set_kernel");
+    Args.push_back(C.getValue());
+    Types.push_back(ST);
+    Offsets.push_back(KDesc[I * 4 + 2]);
+  }
+
+  // The wrapper's own fields, in their order in W.
+  Location Loc = SK.getLoc();
+  MLIRContext *Ctx = B.getContext();
+  Type Ptr = LLVM::LLVMPointerType::get(Ctx), I8 = B.getI8Type();
+  if (SpecOffset >= 0) {
+    // The block's address, as it is when the kernel is set (null: the
+    // runtime writes it at launch).
+    Value Addr = LLVM::GEPOp::create(B, Loc, Ptr, I8, Wrapper,
+                                     ArrayRef<LLVM::GEPArg>{int32_t(SpecOffset)});
+    Args.push_back(LLVM::LoadOp::create(B, Loc, Ptr, Addr));
+    Types.push_back(Type());
+    Offsets.push_back(SpecOffset);
+  }
+  if (Hier) {
+    Value Local = kernelObject(Ann.find("hierarchical_local_range")->second);
+    if (!isa<LLVM::LLVMPointerType>(Local.getType()) || !Dom.properlyDominates(Local, SK))
+      return Fail("the work-group size does not dominate set_kernel");
+    Args.push_back(Local);
+    Types.push_back(RangeType::get(Ctx, unsigned(Dims)));
+    Offsets.push_back(OwnOffset);
+  }
+
+  B.setInsertionPointAfter(SK);
+  auto Sched = HostScheduleKernel::create(B, Loc, SK.getHandler(), SK.getKernelNameAttr(),
+                                          R.getRange(), R.getOffset(), R.getNdRange(), Args,
+                                          Types);
+  Sched->setAttr(kArgOffsetsAttrName, B.getDenseI64ArrayAttr(Offsets));
+  Sched->setAttr(kObjectSizeAttrName, B.getI64IntegerAttr(*WSize));
+  Sched->setAttr(kWrapperArgsAttrName, B.getI64IntegerAttr(NumUser));
+  Sched->setAttr(kWrapperAttrName,
+                 B.getStringAttr(Hier ? (KH ? kWrapperHierarchicalKernelHandler
+                                            : kWrapperHierarchical)
+                                      : kWrapperKernelHandler));
+  Sched->setLoc(submissionLocation(Loc, Lambda, getOperation()));
   ++numScheduled;
 }
 

@@ -132,18 +132,46 @@ struct ReportPass : impl::SYCLReportSubmissionsBase<ReportPass> {
            << describeObject(Op.getRange(), M) << "\n";
       if (Op.getOffset())
         OS << "  offset: " << describeObject(Op.getOffset(), M) << "\n";
-      // A parallel_for with reductions: the user's captures, then the
-      // header wrapper's own fields.
+      // A header wrapper (a parallel_for with reductions, a kernel taking a
+      // kernel_handler, parallel_for_work_group): the user's captures, then
+      // the wrapper's own fields.
       auto Wrapper = Op->getAttrOfType<IntegerAttr>(kWrapperArgsAttrName);
-      if (Wrapper)
-        OS << "  reduction wrapper: args 0.." << Wrapper.getInt() - 1
-           << " the user's captures, the rest the wrapper's own fields\n";
+      auto Kind = Op->getAttrOfType<StringAttr>(kWrapperAttrName);
+      const bool KernelHandler =
+          Kind && (Kind.getValue() == kWrapperKernelHandler ||
+                   Kind.getValue() == kWrapperHierarchicalKernelHandler);
+      auto Users = [&] {
+        return Wrapper.getInt() ? "args 0.." + std::to_string(Wrapper.getInt() - 1) +
+                                      " the user's captures, the rest"
+                                : std::string("no user captures;");
+      };
+      if (Wrapper && !Kind)
+        OS << "  reduction wrapper: " << Users() << " the wrapper's own fields\n";
+      else if (Wrapper && Kind.getValue().starts_with(kWrapperHierarchical))
+        OS << "  hierarchical wrapper (parallel_for_work_group"
+           << (KernelHandler ? ", kernel_handler" : "")
+           << "): the range counts work-groups; " << Users() << " the wrapper's own fields ("
+           << (KernelHandler ? "the specialization constants, set at launch, and " : "")
+           << "the work-group size)\n";
+      else if (Wrapper)
+        OS << "  kernel_handler wrapper: " << Users()
+           << " the wrapper's own field (the specialization constants, set at launch)\n";
       ArrayAttr Types = Op.getSyclTypes();
       for (auto [I, A] : llvm::enumerate(Op.getArgs())) {
         OS << "  arg " << I << ": ";
         auto T = I < Types.size() ? dyn_cast<TypeAttr>(Types[I]) : nullptr;
+        if (T && isa<RangeType>(T.getValue())) {
+          // parallel_for_work_group's work-group size: the range it copies.
+          OS << T.getValue() << " = " << describeObject(A, M) << "\n";
+          continue;
+        }
         if (T) {
           OS << T.getValue() << "\n";
+          continue;
+        }
+        if (KernelHandler && Wrapper && int64_t(I) >= Wrapper.getInt() &&
+            isa<LLVM::LLVMPointerType>(A.getType())) {
+          OS << A.getType() << " (set at launch)\n";
           continue;
         }
         OS << A.getType();

@@ -531,8 +531,18 @@ FailureOr<LaunchRange> launchRange(HostScheduleKernel Op, ModuleOp M, std::strin
   L.Nd = bool(Op.getNdRange());
   // parallel_for(range, reduction...) launches the reduction wrapper over
   // its own number of work-items, not over the user's range.
-  if (!L.Nd && Op->getAttr(kWrapperArgsAttrName)) {
+  auto Kind = Op->getAttrOfType<StringAttr>(kWrapperAttrName);
+  if (!L.Nd && Op->getAttr(kWrapperArgsAttrName) && !Kind) {
     Why = "a range reduction launches its own number of work-items";
+    return failure();
+  }
+  // parallel_for_work_group launches one item per work-group, whose
+  // work-items the group runs itself (on CUDA a block of the work-group
+  // size plus a leader warp): neither the nd_range the runtime compares nor
+  // the block size NVPTX clones would assume. Its work-group size is a
+  // field of the kernel object, folded as an argument.
+  if (Kind && Kind.getValue().starts_with(kWrapperHierarchical)) {
+    Why = "parallel_for_work_group launches its own geometry (one item per work-group)";
     return failure();
   }
   const char *What = L.Nd ? "nd_range" : "range";
@@ -639,6 +649,10 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
       auto WrapperAttr = Op->getAttrOfType<IntegerAttr>(kWrapperArgsAttrName);
       const size_t FirstWrapperArg =
           WrapperAttr ? size_t(WrapperAttr.getInt()) : Op.getArgs().size();
+      // The other header wrappers (kernel_handler, parallel_for_work_group):
+      // their own fields are the specialization constants' address (set by
+      // the runtime at launch: never folded) and the work-group size.
+      auto WrapperKind = Op->getAttrOfType<StringAttr>(kWrapperAttrName);
       for (auto [I, V] : llvm::enumerate(Op.getArgs())) {
         auto ST = I < Types.size() ? dyn_cast<TypeAttr>(Types[I]) : nullptr;
         auto Reason = [&, I = I](llvm::StringRef Why) {
@@ -690,6 +704,21 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
             Reason("accessor " + llvm::join(Fields, ", ") + " (" + W + ")");
           continue;
         }
+        if (auto RT = ST ? dyn_cast<RangeType>(ST.getValue()) : nullptr) {
+          // parallel_for_work_group's work-group size: the range it copies.
+          std::optional<SmallVector<uint64_t>> E = constantExtents(V, M);
+          if (!E || E->size() != RT.getDimension() ||
+              llvm::any_of(*E, [](uint64_t X) { return X == 0; })) {
+            Reason("work-group size, not a compile-time constant");
+            continue;
+          }
+          Folded F{I, "work-group size " + extentList(*E), {}, 0};
+          for (uint64_t X : *E)
+            for (unsigned B = 0; B < 8; ++B)
+              F.Bytes.push_back(uint8_t(X >> (8 * B)));
+          Folds.push_back(std::move(F));
+          continue;
+        }
         if (ST) { // the other SYCL type raised: local accessors
           auto LT = dyn_cast<LocalAccessorType>(ST.getValue());
           if (!LT) {
@@ -715,7 +744,10 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
           continue;
         }
         if (isa<LLVM::LLVMPointerType>(V.getType())) {
-          Reason(I >= FirstWrapperArg ? "reduction wrapper field, pointer" : "pointer");
+          Reason(I < FirstWrapperArg
+                     ? "pointer"
+                     : WrapperKind ? "the kernel_handler's specialization constants, set at launch"
+                                   : "reduction wrapper field, pointer");
           continue;
         }
         // Standard layout (the raising checked its size against the
