@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -107,6 +108,20 @@ public:
   // -- a copy to pageable host memory often returns only once it is done --
   // then needs no event recorded and waited for.
   virtual bool idle() { return false; }
+  // Device memory (staging_bytes) that only work on this queue uses, in
+  // queue order: the temporaries of a command's staged reduction results
+  // (scheduler.cpp). Null where kernels write results in place (the CPU) or
+  // it cannot be had. A command holds staging_mutex() from its first use of
+  // it to its last, so that two commands enqueued at once from two threads
+  // never interleave their uses.
+  static constexpr size_t staging_bytes = 256;
+  virtual void *staging_memory() { return nullptr; }
+  std::mutex &staging_mutex() { return staging_mutex_; }
+
+private:
+  std::mutex staging_mutex_;
+
+public:
   // Throws sycl::exception when the device can take no more work (a CUDA
   // context lost to an illegal address). The scheduler asks before it
   // touches buffers, so a refused command leaves their data where it was.

@@ -878,6 +878,29 @@ void submit_identity_fills(handler &h, const std::tuple<Descs...> &descs,
                            std::index_sequence<I...>) {
   (submit_identity_fill(h, std::get<I>(descs)), ...);
 }
+
+// Where each USM reduction's result pointer sits in the wrapper kernel
+// object `w` (the command's kernel object is a copy of it: same layout).
+template <typename Desc, typename W>
+void note_usm_reduction_target(command_group &cg, const W &w, const Desc &d) {
+  if constexpr (!Desc::is_buffer) {
+    using T = typename Desc::value_type;
+    usm_reduction_target t;
+    t.pointer_offset = uint32_t(reinterpret_cast<const char *>(&d.storage) -
+                                reinterpret_cast<const char *>(&w));
+    size_t elements = 1;
+    if constexpr (is_span_desc_v<Desc>)
+      elements = d.size;
+    t.bytes = uint32_t(elements * sizeof(T));
+    t.alignment = uint32_t(alignof(T));
+    t.initialize_to_identity = d.initialize_to_identity;
+    cg.usm_reduction_targets.push_back(t);
+  }
+}
+template <typename W, size_t... I>
+void note_usm_reduction_targets(handler &h, const W &w, std::index_sequence<I...>) {
+  (note_usm_reduction_target(handler_access::cg(h), w, std::get<I>(w.descs)), ...);
+}
 #endif
 
 // Builds and records the reduction kernel for launch range LR (a range or
@@ -909,6 +932,7 @@ USYCL_RAISE_INLINE void set_reduction_kernel(handler &h,
       o[d] = lr.get_offset()[d];
     }
     submit_identity_fills(h, descs, idx);
+    note_usm_reduction_targets(h, w, idx);
     handler_access::set_kernel<Name, W, Dims>(h, w, g, l, o);
     handler_access::cg(h).launch.cpu_nd = &cpu_reduction_nd_launcher<W, Dims>;
     handler_access::cg(h).launch.cpu_nd_group = &cpu_reduction_nd_group_loops<W, Dims>;
@@ -928,6 +952,7 @@ USYCL_RAISE_INLINE void set_reduction_kernel(handler &h,
     // A 1-D launch of `nominal` work-items, whatever the user's Dims.
     const uint64_t g[3] = {nominal, 1, 1}, o[3] = {0, 0, 0};
     submit_identity_fills(h, descs, idx);
+    note_usm_reduction_targets(h, w, idx);
     handler_access::set_kernel<Name, W, 1>(h, w, g, nullptr, o);
     handler_access::cg(h).launch.cpu_range = &cpu_reduction_range_launcher<W, Dims>;
     handler_access::cg(h).launch.grid_stride = true; // run_nvptx strides by the grid

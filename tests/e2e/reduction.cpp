@@ -301,6 +301,56 @@ void small_types(sycl::queue &q, bool fp16) {
   sycl::free(h, q);
 }
 
+// Results in host USM and several side by side in shared USM, with and
+// without initialize_to_identity, twice each (on a GPU these run through the
+// queue's staging memory: the result copied in or its identity written
+// there, copied back after the kernel), then read and reused by a kernel.
+void host_and_shared_results(sycl::queue &q) {
+  const size_t n = 100'003;
+  const sycl::property_list init{sycl::property::reduction::initialize_to_identity{}};
+  int *h = sycl::malloc_host<int>(2, q);
+  float *s = sycl::malloc_shared<float>(3, q);
+  long want = 0;
+  for (size_t i = 0; i < n; ++i) want += long(i % 13);
+  h[0] = 7;
+  h[1] = -1;
+  for (int round = 0; round < 2; ++round) {
+    q.parallel_for(sycl::range<1>(n), sycl::reduction(h, sycl::plus<int>()),
+                   sycl::reduction(h + 1, sycl::maximum<int>(), init),
+                   [=](sycl::id<1> i, auto &sum, auto &mx) {
+                     sum += int(i[0] % 13);
+                     mx.combine(int(i[0] % 101));
+                   })
+        .wait_and_throw();
+    check("host USM sum onto 7 (round " + std::to_string(round) + ")", long(h[0]),
+          7 + (round + 1) * want);
+    check("host USM maximum (initialize_to_identity)", h[1], 100);
+    s[0] = 0.5f;
+    s[1] = 123.0f;
+    s[2] = -5.0f;
+    q.parallel_for(sycl::nd_range<1>(1024, 128), sycl::reduction(s, sycl::plus<float>(), init),
+                   sycl::reduction(s + 1, sycl::minimum<float>()),
+                   sycl::reduction(s + 2, sycl::maximum<float>(), init),
+                   [=](sycl::nd_item<1> it, auto &sum, auto &lo, auto &hi) {
+                     const float v = float(it.get_global_id(0) % 8);
+                     sum += v;
+                     lo.combine(v + 200.0f);
+                     hi.combine(-v);
+                   })
+        .wait_and_throw();
+    check("shared USM sum (initialize_to_identity)", s[0], 3584.0f);
+    check("shared USM minimum onto 123", s[1], 123.0f);
+    check("shared USM maximum (initialize_to_identity)", s[2], 0.0f);
+  }
+  // The results are ordinary USM afterwards: a kernel reads them.
+  int *out = sycl::malloc_shared<int>(1, q);
+  q.single_task([=] { *out = h[0] + int(s[0]); }).wait();
+  check("kernel reads the results", long(*out), 7 + 2 * want + 3584);
+  sycl::free(out, q);
+  sycl::free(h, q);
+  sycl::free(s, q);
+}
+
 template <typename T> void run_type(sycl::queue &q) {
   for (size_t n :
        {size_t(0), size_t(1), size_t(7), size_t(1000), size_t(1 << 16) + 3, size_t(3'000'001)})
@@ -326,6 +376,7 @@ int main() {
     if (dev.has(sycl::aspect::fp64))
       run_type<double>(q);
     multi_dim(q);
+    host_and_shared_results(q);
     operators(q);
     small_types(q, dev.has(sycl::aspect::fp16));
   } catch (const sycl::exception &e) {

@@ -60,6 +60,7 @@ struct call_log {
   std::vector<plain_copy> memcpy_async; // backend_queue::memcpy
   std::vector<plain_copy> memcpy_sync;  // backend_device::memcpy_sync
   size_t records = 0;                   // backend_queue::record
+  std::vector<std::vector<char>> launched; // each launched kernel object's bytes
   bool idle = false;                    // what backend_queue::idle answers
   void clear() { *this = {}; }
 };
@@ -78,7 +79,10 @@ class fake_gpu;
 class fake_queue final : public backend_queue {
 public:
   explicit fake_queue(fake_gpu &gpu) : gpu_(gpu) {}
-  void launch(const sycl::detail::kernel_launch &) override {}
+  void launch(const sycl::detail::kernel_launch &l) override {
+    const char *object = static_cast<const char *>(l.kernel_object);
+    calls.launched.emplace_back(object, object + l.kernel_object_size);
+  }
   void memcpy(void *dst, const void *src, size_t bytes) override {
     calls.memcpy_async.push_back({dst, src, bytes});
     std::memcpy(dst, src, bytes);
@@ -96,6 +100,7 @@ public:
   }
   bool wait_for(backend_event &) override { return true; }
   bool idle() override { return calls.idle; }
+  void *staging_memory() override { return staging_; }
   void synchronize() override {
     for (auto &f : deferred_) f();
     deferred_.clear();
@@ -104,6 +109,7 @@ public:
 private:
   fake_gpu &gpu_;
   std::vector<std::function<void()>> deferred_;
+  alignas(16) char staging_[staging_bytes] = {};
 };
 
 class fake_gpu final : public backend_device {
@@ -524,4 +530,68 @@ TEST(MultiDeviceBuffer, HostAccessWaitsForTheDeviceOnce) {
     EXPECT_EQ(calls.records, idle ? 0u : 1u) << (idle ? "drained queue" : "busy queue");
   }
   calls.idle = false;
+}
+
+// Reductions into shared or host USM of a GPU run into the queue's staging
+// memory (scheduler.cpp, "staged reductions"): the kernel object points
+// there, the result is copied in (or its identity written there) before the
+// kernel and copied back after it; device USM stays in place.
+namespace {
+struct reduction_object { // stands in for the reduction wrapper kernel object
+  double *first;
+  float *second;
+  int *third;
+};
+std::vector<char> bytes_of(const void *p, size_t n) {
+  return {static_cast<const char *>(p), static_cast<const char *>(p) + n};
+}
+} // namespace
+
+TEST(MultiDeviceReduction, SharedAndHostResultsAreStagedOnTheGpu) {
+  two_gpus rig;
+  auto *shared = static_cast<double *>(rig.alloc(*rig.dev0, usm_kind::shared, 16));
+  auto *host = static_cast<float *>(rig.alloc(*rig.dev0, usm_kind::host, 8));
+  auto *device = static_cast<int *>(rig.alloc(*rig.dev0, usm_kind::device, 4));
+  *shared = 5.0;
+  host[0] = 1.5f;
+  sd::command_group cg;
+  cg.kind = sd::command_kind::kernel;
+  const reduction_object k{shared, host, device};
+  cg.kernel_object = std::make_unique<sd::kernel_object<reduction_object>>(k, cg);
+  cg.launch.name = "staged_reduction_test_kernel";
+  cg.launch.dims = 1;
+  cg.launch.global[0] = 1;
+  cg.launch.kernel_object = cg.kernel_object->data();
+  cg.launch.kernel_object_size = sizeof k;
+  // first: no initialize_to_identity (copied in); second: the identity
+  // 0.0f written by its fill; third: device USM, left alone.
+  cg.usm_reduction_targets = {{uint32_t(offsetof(reduction_object, first)), 8, 8, false},
+                              {uint32_t(offsetof(reduction_object, second)), 4, 4, true},
+                              {uint32_t(offsetof(reduction_object, third)), 4, 4, true}};
+  sd::fill_before_kernel f;
+  f.dst = host;
+  f.count = 1;
+  f.pattern.assign(4, 0);
+  cg.fills_before_kernel.push_back(f);
+  calls.clear();
+  sd::submit(*rig.q0, std::move(cg))->wait();
+
+  ASSERT_EQ(calls.launched.size(), 1u);
+  reduction_object seen;
+  std::memcpy(&seen, calls.launched[0].data(), sizeof seen);
+  EXPECT_NE(seen.first, shared);
+  EXPECT_NE(seen.second, host);
+  EXPECT_EQ(seen.third, device) << "device USM is reduced in place";
+  EXPECT_EQ(reinterpret_cast<char *>(seen.second), reinterpret_cast<char *>(seen.first) + 8);
+  // In: the shared result's value; the host result's identity went to its
+  // temporary. Out: both, one copy each (not adjacent in user memory).
+  ASSERT_EQ(calls.memcpy_async.size(), 3u);
+  EXPECT_EQ(calls.memcpy_async[0].dst, seen.first);
+  EXPECT_EQ(calls.memcpy_async[0].src, shared);
+  EXPECT_EQ(calls.memcpy_async[1].dst, shared);
+  EXPECT_EQ(calls.memcpy_async[1].src, seen.first);
+  EXPECT_EQ(calls.memcpy_async[2].dst, host);
+  EXPECT_EQ(calls.memcpy_async[2].src, seen.second);
+  EXPECT_EQ(*shared, 5.0);    // copied out unchanged: the fake kernel does nothing
+  EXPECT_EQ(host[0], 0.0f);   // its identity, copied out
 }

@@ -119,6 +119,19 @@ struct fill_before_kernel {
   std::vector<unsigned char> pattern;
 };
 
+// A reduction whose result is USM memory (sycl::reduction(T *, ...) or a
+// span): where the result's pointer sits in the kernel object. Where that
+// memory is shared or host USM of a GPU, the runtime points the kernel at a
+// device temporary and copies the result in before and out after the kernel
+// on its queue (scheduler.cpp, "staged reductions"): the kernel's atomics
+// then never fault the result's page over to the GPU and back.
+struct usm_reduction_target {
+  uint32_t pointer_offset = 0; // of the T * in the kernel object
+  uint32_t bytes = 0;          // of the result
+  uint32_t alignment = 1;      // alignof(T)
+  bool initialize_to_identity = false; // its fill is in fills_before_kernel
+};
+
 struct command_group {
   command_kind kind = command_kind::none;
   std::vector<std::shared_ptr<event_impl>> dependencies;
@@ -140,6 +153,7 @@ struct command_group {
   // handler::set_arg values, by argument index (empty slots: not set).
   std::vector<std::unique_ptr<kernel_arg_base>> kernel_args;
   std::vector<fill_before_kernel> fills_before_kernel;
+  std::vector<usm_reduction_target> usm_reduction_targets;
 
   // copies and fills
   void *copy_dst = nullptr;

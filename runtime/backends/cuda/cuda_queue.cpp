@@ -50,6 +50,17 @@ cuda_queue::~cuda_queue() {
   // Pending host callbacks point at this queue: let them run first.
   api_.stream_synchronize(stream_);
   api_.stream_destroy(stream_);
+  if (staging_) api_.mem_free(staging_);
+}
+
+void *cuda_queue::staging_memory() {
+  if (!staging_) {
+    ctx_.make_current();
+    CUdeviceptr p = 0;
+    if (api_.mem_alloc(&p, staging_bytes) != CUDA_SUCCESS) return nullptr;
+    staging_ = p;
+  }
+  return reinterpret_cast<void *>(staging_);
 }
 
 void cuda_queue::fail(CUresult r, const std::string &what) const {

@@ -41,6 +41,7 @@ public:
   bool wait_for(backend_event &event) override;
   void synchronize() override;
   bool idle() override;
+  void *staging_memory() override;
 
   CUstream stream() const { return stream_; }
 
@@ -62,6 +63,7 @@ private:
   const context &ctx_;
   const driver_api &api_;
   CUstream stream_ = nullptr;
+  CUdeviceptr staging_ = 0; // staging_memory(), allocated at its first use
   std::mutex error_mutex_;
   std::exception_ptr callback_error_;
   // The kernel last launched on this stream (entries of the kernel cache
