@@ -187,9 +187,12 @@ int main() {
       run<float, 1>(q, "float plus<void>", sycl::range<1>(n), sycl::plus<>(), small, 2.0f);
       run<float, 1>(q, "float minimum", sycl::range<1>(n), sycl::minimum<float>(), small, 0.0f);
       run<float, 1>(q, "float maximum", sycl::range<1>(n), sycl::maximum<>(), small, 0.0f);
-      // Powers of two (1, 2, 1/2): products exact in any order.
+      // Powers of two not below 1: every partial product is exact or, where
+      // the whole one overflows (a scan of the scan of 4096 values), inf, in
+      // any order of evaluation. (With factors of 1/2, a tree's partial
+      // product may overflow where the sequential one does not.)
       run<float, 1>(q, "float multiplies", sycl::range<1>(n), sycl::multiplies<float>(),
-                    [](size_t i) { return i % 17 == 3 ? 2.0f : i % 19 == 5 ? 0.5f : 1.0f; }, 1.0f);
+                    [](size_t i) { return i % 17 == 3 ? 2.0f : 1.0f; }, 1.0f);
       run<signed char, 1>(q, "signed char plus (wraps)", sycl::range<1>(n),
                           sycl::plus<signed char>(),
                           [](size_t i) { return (signed char)(i * 37 % 251); }, (signed char)3);

@@ -16,6 +16,7 @@
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -25,6 +26,107 @@
 using namespace mlir;
 
 namespace usycl::sycl {
+
+struct ModuleIndex::Maps {
+  ModuleOp Module;
+  llvm::DenseMap<Type, SmallVector<LLVM::GEPOp, 4>> GEPs;       // by element type
+  llvm::DenseMap<Type, SmallVector<LLVM::AllocaOp, 1>> Allocas; // by element type
+  llvm::DenseMap<StringAttr, unsigned> SymbolUses;               // by root reference
+  llvm::DenseMap<StringAttr, Operation *> SymbolUser;            // the first use
+  llvm::DenseMap<StringAttr, Operation *> Symbols;               // the module's own
+};
+
+namespace {
+// Per thread: two threads may index two modules at once.
+thread_local const ModuleIndex *CurrentIndex = nullptr;
+thread_local const ModuleIndex::Maps *CurrentMaps = nullptr;
+} // namespace
+
+ModuleIndex::ModuleIndex(ModuleOp M) : Index(std::make_unique<Maps>()), Outer(CurrentIndex) {
+  Index->Module = M;
+  for (Operation &Op : M.getBody()->getOperations())
+    if (auto Name = Op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      Index->Symbols.try_emplace(Name, &Op);
+  M.walk([&](Operation *Op) {
+    if (auto G = dyn_cast<LLVM::GEPOp>(Op))
+      Index->GEPs[G.getElemType()].push_back(G);
+    else if (auto A = dyn_cast<LLVM::AllocaOp>(Op))
+      Index->Allocas[A.getElemType()].push_back(A);
+  });
+  // As SymbolTable::getSymbolUses(F, M) finds them: references by their
+  // root (the leaf of @a::@b is not a use of @b).
+  if (std::optional<SymbolTable::UseRange> Uses = SymbolTable::getSymbolUses(&M.getBodyRegion()))
+    for (const SymbolTable::SymbolUse &U : *Uses) {
+      StringAttr Root = U.getSymbolRef().getRootReference();
+      if (Index->SymbolUses[Root]++ == 0)
+        Index->SymbolUser[Root] = U.getUser();
+    }
+  CurrentIndex = this;
+  CurrentMaps = Index.get();
+}
+
+ModuleIndex::~ModuleIndex() {
+  CurrentIndex = Outer;
+  CurrentMaps = Outer ? Outer->Index.get() : nullptr;
+}
+
+const ModuleIndex::Maps *ModuleIndex::of(ModuleOp M) {
+  return CurrentMaps && CurrentMaps->Module == M ? CurrentMaps : nullptr;
+}
+
+namespace {
+
+// The module's symbol \p Name of op type T, from the index where one lives.
+template <typename T> T lookupIn(ModuleOp M, StringAttr Name) {
+  if (const ModuleIndex::Maps *X = ModuleIndex::of(M)) {
+    auto It = X->Symbols.find(Name);
+    return It == X->Symbols.end() ? T() : dyn_cast<T>(It->second);
+  }
+  return M.lookupSymbol<T>(Name);
+}
+template <typename T> T lookupIn(ModuleOp M, llvm::StringRef Name) {
+  return lookupIn<T>(M, StringAttr::get(M.getContext(), Name));
+}
+
+// Calls F on every GEP (allocas) of element type \p T in the module, until
+// F returns false; whether it went through them all.
+template <typename OpT, typename Fn> bool forEachOfType(ModuleOp M, Type T, Fn F) {
+  if (const ModuleIndex::Maps *X = ModuleIndex::of(M)) {
+    const auto &Map = [&]() -> const auto & {
+      if constexpr (std::is_same_v<OpT, LLVM::GEPOp>)
+        return X->GEPs;
+      else
+        return X->Allocas;
+    }();
+    auto It = Map.find(T);
+    if (It == Map.end())
+      return true;
+    for (OpT Op : It->second)
+      if (!F(Op))
+        return false;
+    return true;
+  }
+  return !M.walk([&](OpT Op) {
+            if (Op.getElemType() != T)
+              return WalkResult::advance();
+            return F(Op) ? WalkResult::advance() : WalkResult::interrupt();
+          })
+              .wasInterrupted();
+}
+
+// The one op that refers to the module's symbol \p F, or null where none
+// or several do.
+Operation *onlySymbolUser(ModuleOp M, SymbolOpInterface F) {
+  if (const ModuleIndex::Maps *X = ModuleIndex::of(M)) {
+    auto It = X->SymbolUses.find(F.getNameAttr());
+    return It != X->SymbolUses.end() && It->second == 1 ? X->SymbolUser.lookup(F.getNameAttr())
+                                                        : nullptr;
+  }
+  std::optional<SymbolTable::UseRange> Uses = SymbolTable::getSymbolUses(F, M);
+  return Uses && llvm::hasSingleElement(*Uses) ? Uses->begin()->getUser() : nullptr;
+}
+
+} // namespace
 
 Value forwardSpill(Value V) {
   for (int Guard = 0; Guard < 64; ++Guard) {
@@ -158,31 +260,28 @@ bool onlyRead(Value P, ModuleOp M, int Depth, bool *Returned = nullptr);
 bool closureFieldOnlyRead(LLVM::LLVMStructType C, unsigned K, Operation *Init, ModuleOp M,
                           int Depth, bool Pointee = true) {
   bool IsPtr = isa<LLVM::LLVMPointerType>(C.getBody()[K]);
-  WalkResult R = M.walk([&](LLVM::GEPOp G) {
-    if (G.getElemType() != C)
-      return WalkResult::advance();
+  return forEachOfType<LLVM::GEPOp>(M, C, [&](LLVM::GEPOp G) {
     auto Idx = gepIndices(G);
     if (!Idx || Idx->size() < 2 || (*Idx)[0] != 0)
-      return WalkResult::interrupt(); // an access we cannot place
+      return false; // an access we cannot place
     if ((*Idx)[1] != int64_t(K))
-      return WalkResult::advance();
+      return true;
     if (llvm::is_contained(Init->getOperands(), G.getResult()))
       return llvm::all_of(G->getUsers(), [&](Operation *U) { return U == Init; })
-                 ? WalkResult::advance()
-                 : WalkResult::interrupt();
+                 ? true
+                 : false;
     if (!IsPtr)
-      return onlyRead(G.getResult(), M, Depth + 1) ? WalkResult::advance()
-                                                   : WalkResult::interrupt();
+      return onlyRead(G.getResult(), M, Depth + 1) ? true
+                                                   : false;
     if (Idx->size() != 2)
-      return WalkResult::interrupt();
+      return false;
     for (Operation *U : G->getUsers()) {
       auto L = dyn_cast<LLVM::LoadOp>(U);
       if (!L || (Pointee && !onlyRead(L.getResult(), M, Depth + 1)))
-        return WalkResult::interrupt();
+        return false;
     }
-    return WalkResult::advance();
+    return true;
   });
-  return !R.wasInterrupted();
 }
 
 // Whether the use U of a pointer only reads the memory it points to (and
@@ -277,7 +376,7 @@ bool readUse(OpOperand &U, ModuleOp M, int Depth, bool *Returned) {
   // function that may throw.)
   auto ReadByCallee = [&](std::optional<llvm::StringRef> Callee, OperandRange Args,
                           Value Result) {
-    auto F = Callee ? M.lookupSymbol<LLVM::LLVMFuncOp>(*Callee) : nullptr;
+    auto F = Callee ? lookupIn<LLVM::LLVMFuncOp>(M, *Callee) : nullptr;
     if (!F || F.isExternal() || F.isVarArg())
       return false;
     unsigned I = U.getOperandNumber() - Args.getBeginOperandIndex();
@@ -365,9 +464,9 @@ std::optional<Attribute> extractAt(Attribute A, Type T, int64_t Off, Type LoadTy
 LLVM::AllocaOp oneClosureOf(LLVM::LLVMStructType C, ModuleOp M) {
   LLVM::AllocaOp Closure;
   int Count = 0;
-  M.walk([&](LLVM::AllocaOp A) {
-    if (A.getElemType() == C)
-      ++Count, Closure = A;
+  forEachOfType<LLVM::AllocaOp>(M, C, [&](LLVM::AllocaOp A) {
+    ++Count, Closure = A;
+    return Count < 2;
   });
   return Count == 1 ? Closure : LLVM::AllocaOp();
 }
@@ -488,10 +587,9 @@ Value uniqueCallOperand(BlockArgument Arg, ModuleOp M, bool LinkOnce = true) {
       (F.getLinkage() != LLVM::Linkage::Internal && F.getLinkage() != LLVM::Linkage::Private &&
        !(LinkOnce && F.getLinkage() == LLVM::Linkage::LinkonceODR)))
     return {};
-  std::optional<SymbolTable::UseRange> Uses = SymbolTable::getSymbolUses(F, M);
-  if (!Uses || !llvm::hasSingleElement(*Uses))
+  Operation *User = onlySymbolUser(M, F);
+  if (!User)
     return {};
-  Operation *User = Uses->begin()->getUser();
   OperandRange Args = User->getOperands();
   if (auto C = dyn_cast<LLVM::CallOp>(User); C && C.getCallee() == F.getName())
     Args = C.getArgOperands();
@@ -611,7 +709,7 @@ ctorWrites(Operation *Call, ModuleOp M, const DataLayout &DL) {
     Args = I.getArgOperands();
   if (!Name || !isCtorCall(Call))
     return std::nullopt;
-  auto Callee = M.lookupSymbol<LLVM::LLVMFuncOp>(*Name);
+  auto Callee = lookupIn<LLVM::LLVMFuncOp>(M, *Name);
   if (!Callee || Callee.isExternal() || Callee.isVarArg() || Args.empty() ||
       Callee.getNumArguments() != Args.size())
     return std::nullopt;
@@ -833,7 +931,7 @@ std::optional<Attribute> memoryValue(Value Ptr, int64_t Off, Type LoadTy, Module
     return memoryValue(G.getBase(), Off + *GO, LoadTy, M, Depth + 1);
   }
   if (auto Addr = Ptr.getDefiningOp<LLVM::AddressOfOp>()) {
-    auto G = M.lookupSymbol<LLVM::GlobalOp>(Addr.getGlobalNameAttr());
+    auto G = lookupIn<LLVM::GlobalOp>(M, Addr.getGlobalNameAttr().getAttr());
     std::optional<Attribute> V = G ? globalValue(G, M, Depth + 1) : std::nullopt;
     return V ? extractAt(*V, G.getGlobalType(), Off, LoadTy, DL) : std::nullopt;
   }
@@ -935,7 +1033,7 @@ std::optional<Attribute> constantOf(Value V, ModuleOp M, int Depth) {
       return constantOf(Q, M, Depth + 1);
   if (auto L = V.getDefiningOp<LLVM::LoadOp>())
     if (auto Addr = L.getAddr().getDefiningOp<LLVM::AddressOfOp>())
-      if (auto G = M.lookupSymbol<LLVM::GlobalOp>(Addr.getGlobalNameAttr()))
+      if (auto G = lookupIn<LLVM::GlobalOp>(M, Addr.getGlobalNameAttr().getAttr()))
         if (G.getConstant() && G.getValueOrNull())
           return G.getValueOrNull();
   // A local initialised once by a memcpy from a constant global (-O0
@@ -956,7 +1054,7 @@ std::optional<Attribute> constantOf(Value V, ModuleOp M, int Depth) {
       }
       if (Init && !Other)
         if (auto Addr = Init.getSrc().getDefiningOp<LLVM::AddressOfOp>())
-          if (auto G = M.lookupSymbol<LLVM::GlobalOp>(Addr.getGlobalNameAttr()))
+          if (auto G = lookupIn<LLVM::GlobalOp>(M, Addr.getGlobalNameAttr().getAttr()))
             if (G.getConstant() && G.getValueOrNull() && G.getGlobalType() == L.getType())
               return G.getValueOrNull();
     }

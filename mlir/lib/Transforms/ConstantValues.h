@@ -15,11 +15,35 @@
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
 
 namespace usycl::sycl {
+
+/// The module-wide lookups the queries below make (the GEPs and allocas of a
+/// type, the users of a symbol, a symbol by name), each answered from maps
+/// built in one walk instead of a walk per query: a query nests others, per
+/// argument of every submission, and a walk per query made the plan of a
+/// large program quadratic (minutes). While an index of a module lives, the
+/// queries on that module on this thread use it; the module must not change
+/// meanwhile (a pass that only reads it makes one at its start).
+class ModuleIndex {
+public:
+  explicit ModuleIndex(mlir::ModuleOp M);
+  ~ModuleIndex();
+  ModuleIndex(const ModuleIndex &) = delete;
+  ModuleIndex &operator=(const ModuleIndex &) = delete;
+
+  struct Maps;
+  /// The index of \p M live on this thread, or null.
+  static const Maps *of(mlir::ModuleOp M);
+
+private:
+  std::unique_ptr<Maps> Index;
+  const ModuleIndex *Outer;
+};
 
 /// Looks through loads of values spilled once to an alloca (-O0 code).
 mlir::Value forwardSpill(mlir::Value V);

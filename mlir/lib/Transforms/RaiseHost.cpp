@@ -570,6 +570,18 @@ private:
   void raiseCaptures(LLVM::LLVMFuncOp F, const DataLayout &DL, HostHandlerSetKernel SK,
                      LLVM::VarAnnotation KA, std::optional<ArrayRef<int64_t>> OwnDesc);
   void raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL);
+  // The fields of the user's kernel object inside a header wrapper (at
+  // byte Base of it), raised to set_captured ops and checked against their
+  // descriptors: values, SYCL types and offsets in the wrapper.
+  struct UserCaptures {
+    SmallVector<Value> Args;
+    SmallVector<Type> Types;
+    SmallVector<int64_t> Offsets;
+  };
+  FailureOr<UserCaptures> userCaptures(LLVM::LLVMFuncOp F, const DataLayout &DL,
+                                       HostHandlerSetKernel SK, LLVM::VarAnnotation KA,
+                                       LLVM::LLVMStructType KT, DominanceInfo &Dom, int64_t Base,
+                                       std::string &Why);
   void raiseReduction(LLVM::LLVMFuncOp F, const DataLayout &DL);
   void raiseWrapped(LLVM::LLVMFuncOp F, const DataLayout &DL);
   std::optional<std::pair<int64_t, SmallVector<int64_t>>>
@@ -1286,6 +1298,43 @@ void RaiseHostPass::raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL
 // kernel iterates over; the wrapper launches its own geometry), the
 // arguments K's captures followed by W's own fields (loads of them at the
 // launch), offsets in W, and usycl.wrapper_args says where K's end.
+FailureOr<RaiseHostPass::UserCaptures>
+RaiseHostPass::userCaptures(LLVM::LLVMFuncOp F, const DataLayout &DL, HostHandlerSetKernel SK,
+                            LLVM::VarAnnotation KA, LLVM::LLVMStructType KT, DominanceInfo &Dom,
+                            int64_t Base, std::string &Why) {
+  SmallVector<int64_t> KDesc = KT ? fieldDescriptors(KT, DL) : SmallVector<int64_t>();
+  if (KT)
+    raiseCaptures(F, DL, SK, KA, ArrayRef<int64_t>(KDesc));
+  std::map<int64_t, HostSetCaptured> Captured;
+  F.walk([&](HostSetCaptured Op) { Captured[Op.getIndex()] = Op; });
+  const int64_t NumUser = int64_t(KDesc.size() / 4);
+  if (int64_t(Captured.size()) != NumUser ||
+      (NumUser && (Captured.begin()->first != 0 || Captured.rbegin()->first != NumUser - 1))) {
+    Why = ("the user's kernel object has " + Twine(NumUser) + " fields but " +
+           Twine(Captured.size()) + " set_captured ops were raised")
+              .str();
+    return failure();
+  }
+  UserCaptures Out;
+  for (int64_t I = 0; I < NumUser; ++I) {
+    HostSetCaptured C = Captured[I];
+    Type ST = C.getSyclType() ? *C.getSyclType() : Type();
+    if (std::optional<std::string> Bad =
+            argMismatch(I, KDesc[I * 4], KDesc[I * 4 + 1], ST, C.getValue().getType(), DL)) {
+      Why = "the user's kernel object: " + *Bad;
+      return failure();
+    }
+    if (!Dom.properlyDominates(C.getValue(), SK)) {
+      Why = "a captured value does not dominate set_kernel";
+      return failure();
+    }
+    Out.Args.push_back(C.getValue());
+    Out.Types.push_back(ST);
+    Out.Offsets.push_back(Base + KDesc[I * 4 + 2]);
+  }
+  return Out;
+}
+
 void RaiseHostPass::raiseReduction(LLVM::LLVMFuncOp F, const DataLayout &DL) {
   auto Ann = annotations(F);
   auto [SK, NumSK] = setKernelOps(F);
@@ -1349,32 +1398,14 @@ void RaiseHostPass::raiseReduction(LLVM::LLVMFuncOp F, const DataLayout &DL) {
   HostHandlerSetNDRange::create(B, SK.getLoc(), SK.getHandler(), Range, Value(), Nd);
 
   // set_captured: the user's kernel object, field by field.
-  SmallVector<int64_t> KDesc = KT ? fieldDescriptors(KT, DL) : SmallVector<int64_t>();
-  if (KT)
-    raiseCaptures(F, DL, SK, KA, ArrayRef<int64_t>(KDesc));
-  std::map<int64_t, HostSetCaptured> Captured;
-  F.walk([&](HostSetCaptured Op) { Captured[Op.getIndex()] = Op; });
-  const int64_t NumUser = int64_t(KDesc.size() / 4);
-  if (int64_t(Captured.size()) != NumUser ||
-      (NumUser && (Captured.begin()->first != 0 || Captured.rbegin()->first != NumUser - 1)))
-    return Fail("the user's kernel object has " + Twine(NumUser) + " fields but " +
-                Twine(Captured.size()) + " set_captured ops were raised");
-
-  SmallVector<Value> Args;
-  SmallVector<Type> Types;
-  SmallVector<int64_t> Offsets;
-  for (int64_t I = 0; I < NumUser; ++I) {
-    HostSetCaptured C = Captured[I];
-    Type ST = C.getSyclType() ? *C.getSyclType() : Type();
-    if (std::optional<std::string> Bad =
-            argMismatch(I, KDesc[I * 4], KDesc[I * 4 + 1], ST, C.getValue().getType(), DL))
-      return Fail("the user's kernel object: " + *Bad);
-    if (!Dom.properlyDominates(C.getValue(), SK))
-      return Fail("a captured value does not dominate set_kernel");
-    Args.push_back(C.getValue());
-    Types.push_back(ST);
-    Offsets.push_back(WDesc[2] + KDesc[I * 4 + 2]);
-  }
+  std::string CapturesWhy;
+  FailureOr<UserCaptures> User = userCaptures(F, DL, SK, KA, KT, Dom, WDesc[2], CapturesWhy);
+  if (failed(User))
+    return Fail(CapturesWhy);
+  SmallVector<Value> Args = std::move(User->Args);
+  SmallVector<Type> Types = std::move(User->Types);
+  SmallVector<int64_t> Offsets = std::move(User->Offsets);
+  const int64_t NumUser = int64_t(Args.size());
   // The wrapper's own fields, as they are when the kernel is set (read
   // right before set_kernel, after the wrapper is built).
   Location Loc = SK.getLoc();
@@ -1534,31 +1565,14 @@ void RaiseHostPass::raiseWrapped(LLVM::LLVMFuncOp F, const DataLayout &DL) {
     return Fail("the range does not dominate set_kernel");
 
   // set_captured: the user's kernel object, field by field.
-  SmallVector<int64_t> KDesc = KT ? fieldDescriptors(KT, DL) : SmallVector<int64_t>();
-  if (KT)
-    raiseCaptures(F, DL, SK, KA, ArrayRef<int64_t>(KDesc));
-  std::map<int64_t, HostSetCaptured> Captured;
-  F.walk([&](HostSetCaptured Op) { Captured[Op.getIndex()] = Op; });
-  const int64_t NumUser = int64_t(KDesc.size() / 4);
-  if (int64_t(Captured.size()) != NumUser ||
-      (NumUser && (Captured.begin()->first != 0 || Captured.rbegin()->first != NumUser - 1)))
-    return Fail("the user's kernel object has " + Twine(NumUser) + " fields but " +
-                Twine(Captured.size()) + " set_captured ops were raised");
-  SmallVector<Value> Args;
-  SmallVector<Type> Types;
-  SmallVector<int64_t> Offsets;
-  for (int64_t I = 0; I < NumUser; ++I) {
-    HostSetCaptured C = Captured[I];
-    Type ST = C.getSyclType() ? *C.getSyclType() : Type();
-    if (std::optional<std::string> Bad =
-            argMismatch(I, KDesc[I * 4], KDesc[I * 4 + 1], ST, C.getValue().getType(), DL))
-      return Fail("the user's kernel object: " + *Bad);
-    if (!Dom.properlyDominates(C.getValue(), SK))
-      return Fail("a captured value does not dominate set_kernel");
-    Args.push_back(C.getValue());
-    Types.push_back(ST);
-    Offsets.push_back(KDesc[I * 4 + 2]);
-  }
+  std::string CapturesWhy;
+  FailureOr<UserCaptures> User = userCaptures(F, DL, SK, KA, KT, Dom, 0, CapturesWhy);
+  if (failed(User))
+    return Fail(CapturesWhy);
+  SmallVector<Value> Args = std::move(User->Args);
+  SmallVector<Type> Types = std::move(User->Types);
+  SmallVector<int64_t> Offsets = std::move(User->Offsets);
+  const int64_t NumUser = int64_t(Args.size());
 
   // The wrapper's own fields, in their order in W.
   Location Loc = SK.getLoc();

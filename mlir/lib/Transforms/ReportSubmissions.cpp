@@ -115,6 +115,7 @@ struct ReportPass : impl::SYCLReportSubmissionsBase<ReportPass> {
         return signalPassFailure();
       }
     }
+    ModuleIndex Index(M); // this pass only reads the module
     unsigned Count = 0;
     M.walk([&](HostScheduleKernel Op) {
       std::string Text;

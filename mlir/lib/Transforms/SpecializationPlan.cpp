@@ -623,6 +623,7 @@ struct SpecializationPlanPass : impl::SYCLSpecializationPlanBase<SpecializationP
     DataLayout DL(M);
     llvm::StringMap<std::string> Records; // record key -> clone symbol
     llvm::StringMap<unsigned> Clones;     // generic symbol -> clones so far
+    ModuleIndex Index(M); // this pass only reads the module
     M.walk([&](HostScheduleKernel Op) {
       llvm::StringRef Generic = Op.getKernelNameAttr().getLeafReference().getValue();
       auto Remark = [&]() {
