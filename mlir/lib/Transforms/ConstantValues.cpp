@@ -39,7 +39,6 @@ struct ModuleIndex::Maps {
 namespace {
 // Per thread: two threads may index two modules at once.
 thread_local const ModuleIndex *CurrentIndex = nullptr;
-thread_local const ModuleIndex::Maps *CurrentMaps = nullptr;
 } // namespace
 
 ModuleIndex::ModuleIndex(ModuleOp M) : Index(std::make_unique<Maps>()), Outer(CurrentIndex) {
@@ -62,16 +61,14 @@ ModuleIndex::ModuleIndex(ModuleOp M) : Index(std::make_unique<Maps>()), Outer(Cu
         Index->SymbolUser[Root] = U.getUser();
     }
   CurrentIndex = this;
-  CurrentMaps = Index.get();
 }
 
 ModuleIndex::~ModuleIndex() {
   CurrentIndex = Outer;
-  CurrentMaps = Outer ? Outer->Index.get() : nullptr;
 }
 
 const ModuleIndex::Maps *ModuleIndex::of(ModuleOp M) {
-  return CurrentMaps && CurrentMaps->Module == M ? CurrentMaps : nullptr;
+  return CurrentIndex && CurrentIndex->Index->Module == M ? CurrentIndex->Index.get() : nullptr;
 }
 
 namespace {
@@ -267,12 +264,9 @@ bool closureFieldOnlyRead(LLVM::LLVMStructType C, unsigned K, Operation *Init, M
     if ((*Idx)[1] != int64_t(K))
       return true;
     if (llvm::is_contained(Init->getOperands(), G.getResult()))
-      return llvm::all_of(G->getUsers(), [&](Operation *U) { return U == Init; })
-                 ? true
-                 : false;
+      return llvm::all_of(G->getUsers(), [&](Operation *U) { return U == Init; });
     if (!IsPtr)
-      return onlyRead(G.getResult(), M, Depth + 1) ? true
-                                                   : false;
+      return onlyRead(G.getResult(), M, Depth + 1);
     if (Idx->size() != 2)
       return false;
     for (Operation *U : G->getUsers()) {

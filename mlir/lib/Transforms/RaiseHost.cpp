@@ -1283,21 +1283,6 @@ void RaiseHostPass::raiseScheduleKernel(LLVM::LLVMFuncOp F, const DataLayout &DL
   ++numScheduled;
 }
 
-// parallel_for(range | nd_range, reduction..., kernel) (sycl/reduction.hpp):
-// the object launched is the header's wrapper W, whose first field is the
-// user's kernel object K, followed by the wrapper's own fields (range form:
-// the user's range, the total and the launch's work-item count; both forms:
-// the tuple of reduction descriptors, each a USM pointer or a buffer
-// accessor plus identity, operator and flags). set_reduction_kernel
-// annotates K (`reduction_kernel`), the user's range or nd_range
-// (`reduction_range`) and W (`reduction_wrapper`, range form, or
-// `reduction_nd_wrapper`). The device pass describes W's fields, K as one
-// standard-layout field; the raising splits K into its captures (as for a
-// plain parallel_for, from K's struct type) so that each can be folded.
-// schedule_kernel: the kernel is W's kernel, the range the user's (what the
-// kernel iterates over; the wrapper launches its own geometry), the
-// arguments K's captures followed by W's own fields (loads of them at the
-// launch), offsets in W, and usycl.wrapper_args says where K's end.
 FailureOr<RaiseHostPass::UserCaptures>
 RaiseHostPass::userCaptures(LLVM::LLVMFuncOp F, const DataLayout &DL, HostHandlerSetKernel SK,
                             LLVM::VarAnnotation KA, LLVM::LLVMStructType KT, DominanceInfo &Dom,
@@ -1335,6 +1320,21 @@ RaiseHostPass::userCaptures(LLVM::LLVMFuncOp F, const DataLayout &DL, HostHandle
   return Out;
 }
 
+// parallel_for(range | nd_range, reduction..., kernel) (sycl/reduction.hpp):
+// the object launched is the header's wrapper W, whose first field is the
+// user's kernel object K, followed by the wrapper's own fields (range form:
+// the user's range, the total and the launch's work-item count; both forms:
+// the tuple of reduction descriptors, each a USM pointer or a buffer
+// accessor plus identity, operator and flags). set_reduction_kernel
+// annotates K (`reduction_kernel`), the user's range or nd_range
+// (`reduction_range`) and W (`reduction_wrapper`, range form, or
+// `reduction_nd_wrapper`). The device pass describes W's fields, K as one
+// standard-layout field; the raising splits K into its captures (as for a
+// plain parallel_for, from K's struct type) so that each can be folded.
+// schedule_kernel: the kernel is W's kernel, the range the user's (what the
+// kernel iterates over; the wrapper launches its own geometry), the
+// arguments K's captures followed by W's own fields (loads of them at the
+// launch), offsets in W, and usycl.wrapper_args says where K's end.
 void RaiseHostPass::raiseReduction(LLVM::LLVMFuncOp F, const DataLayout &DL) {
   auto Ann = annotations(F);
   auto [SK, NumSK] = setKernelOps(F);
@@ -1402,9 +1402,7 @@ void RaiseHostPass::raiseReduction(LLVM::LLVMFuncOp F, const DataLayout &DL) {
   FailureOr<UserCaptures> User = userCaptures(F, DL, SK, KA, KT, Dom, WDesc[2], CapturesWhy);
   if (failed(User))
     return Fail(CapturesWhy);
-  SmallVector<Value> Args = std::move(User->Args);
-  SmallVector<Type> Types = std::move(User->Types);
-  SmallVector<int64_t> Offsets = std::move(User->Offsets);
+  auto [Args, Types, Offsets] = std::move(*User);
   const int64_t NumUser = int64_t(Args.size());
   // The wrapper's own fields, as they are when the kernel is set (read
   // right before set_kernel, after the wrapper is built).
@@ -1569,9 +1567,7 @@ void RaiseHostPass::raiseWrapped(LLVM::LLVMFuncOp F, const DataLayout &DL) {
   FailureOr<UserCaptures> User = userCaptures(F, DL, SK, KA, KT, Dom, 0, CapturesWhy);
   if (failed(User))
     return Fail(CapturesWhy);
-  SmallVector<Value> Args = std::move(User->Args);
-  SmallVector<Type> Types = std::move(User->Types);
-  SmallVector<int64_t> Offsets = std::move(User->Offsets);
+  auto [Args, Types, Offsets] = std::move(*User);
   const int64_t NumUser = int64_t(Args.size());
 
   // The wrapper's own fields, in their order in W.
