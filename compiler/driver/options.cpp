@@ -115,6 +115,7 @@ private:
   void routeClangArg(const Arg &A, ArrayRef<std::string> Spelled);
   Error resolveAction();
   void applyFixedTargets();
+  void warnAboutSpirvTargets() const;
   Error validate();
 
   ArrayRef<const char *> Argv;
@@ -562,6 +563,24 @@ Expected<DriverOptions> CommandLineParser::parse() {
         return makeError("'" + First + "': SYCL 2020 needs C++17 or later; use -std=c++17 or "
                          "-std=c++20 (or leave -std out: C++17 is the default)");
       break;
+    case copts::OPT_Xarch_device: {
+      // DPC++ instruments only the device code with
+      // -Xarch_device -fsanitize=address. usycl++ cannot: clang has no
+      // sanitizers for NVPTX, and the CPU device's kernels are host code
+      // that the host pass compiles with everything else. Ignoring the flag
+      // (clang's "argument unused") would leave the user believing the
+      // kernels are checked.
+      StringRef Value = A.getValue();
+      if (Value.starts_with("-fsanitize=") || Value.starts_with("-fsanitize-"))
+        return makeError(
+            "'" + join(Spelled, " ") +
+            "' is not supported: usycl++ cannot instrument device code alone "
+            "(clang has no sanitizers for NVIDIA GPUs, and the CPU device's "
+            "kernels are compiled with the host code); to check the kernels "
+            "on the CPU, compile and link the whole program with '" + Value +
+            "' and run it with ONEAPI_DEVICE_SELECTOR=native_cpu:*");
+      break;
+    }
     case copts::OPT__HASH_HASH_HASH:
       return makeError("'-###' is not supported; use -v to see the commands "
                        "usycl++ runs");
@@ -636,6 +655,32 @@ void CommandLineParser::applyFixedTargets() {
   Options.Targets = std::move(Kept);
 }
 
+// The SPIR-V targets (spir64, intel_gpu_*) are compiled so that their
+// compile-time checks run (if_device_has, fixed-target aspects), but no
+// usycl backend loads SPIR-V: a program built for them alone has kernels
+// and no device to run them, which used to go unsaid. Said when something
+// is built that could run (objects and programs), not for -fsyntax-only
+// or -fsycl-device-only, whose point is the checks or the IR.
+void CommandLineParser::warnAboutSpirvTargets() const {
+  if (!Options.TargetsGiven || (Options.Action != DriverAction::Link &&
+                                Options.Action != DriverAction::Compile))
+    return;
+  std::vector<std::string> Spirv, Running;
+  for (const TargetInfo *T : Options.Targets)
+    (T->Kind == TargetKind::Spirv ? Spirv : Running).push_back(T->Name.str());
+  if (Spirv.empty())
+    return;
+  std::string Runs = Running.empty()
+                         ? "no target of '-fsycl-targets' runs the kernels"
+                         : "the kernels run only on " + join(Running, ", ");
+  printWarning("no usycl backend runs SPIR-V: the code for " +
+               join(Spirv, ", ") +
+               " is built for its compile-time checks only and never runs; " +
+               Runs +
+               " (targets that run: x86_64 for the CPU, nvidia_gpu_sm_NN or "
+               "nvptx64-nvidia-cuda for NVIDIA GPUs)");
+}
+
 Error CommandLineParser::validate() {
   if (Options.PrintHelp || Options.PrintVersion || Options.PrintTargets)
     return Error::success();
@@ -661,6 +706,7 @@ Error CommandLineParser::validate() {
                      Twine(Options.FixedTargets.empty()
                                ? ""
                                : ", also listed in -fsycl-fixed-targets"));
+  warnAboutSpirvTargets();
   if (Options.Output && Options.Output->empty())
     return makeError("'-o' needs a non-empty file name");
   if (Options.RaiseHost != Options.EmitMLIR ||

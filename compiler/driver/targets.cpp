@@ -139,7 +139,72 @@ std::string validTargetNames() {
   return join(Names, ", ");
 }
 
+// The NVIDIA architecture a bare CUDA spelling names ("sm_90", "sm_90a",
+// "compute_80", "SM90"), lower case with the sm_ prefix; "" for anything
+// else. nvcc and clang's --offload-arch take these, so `-fsycl-targets=sm_90`
+// is a common habit: it is not a target name, nvidia_gpu_sm_90 is.
+static std::string bareCudaArch(StringRef Name) {
+  std::string Lower = Name.lower();
+  StringRef Rest = Lower;
+  if (!Rest.consume_front("sm_") && !Rest.consume_front("compute_") &&
+      !Rest.consume_front("sm") && !Rest.consume_front("compute"))
+    return "";
+  StringRef Digits = Rest.take_while(isDigit);
+  StringRef Suffix = Rest.drop_front(Digits.size());
+  if (Digits.size() < 2 || !(Suffix.empty() || Suffix == "a" || Suffix == "f"))
+    return "";
+  return ("sm_" + Digits + Suffix).str();
+}
+
+// A CUDA spelling instead of a target name: the target it means, or the
+// supported architectures when usycl++ has no target for it.
+static std::optional<std::string> cudaSpellingMessage(StringRef Name,
+                                                      StringRef Flag) {
+  std::string Arch = bareCudaArch(Name);
+  StringRef Lower = Name;
+  const bool Generic = Lower.equals_insensitive("cuda") ||
+                       Lower.equals_insensitive("nvptx64") ||
+                       Lower.equals_insensitive("nvptx") ||
+                       Lower.equals_insensitive("nvidia") ||
+                       Lower.equals_insensitive("nvidia_gpu") ||
+                       Lower.equals_insensitive("nvptx64-cuda");
+  if (Arch.empty() && !Generic)
+    return std::nullopt;
+  std::string Prefix =
+      "unknown target '" + Name.str() + "' in '" + Flag.str() + "': ";
+  if (Generic)
+    return Prefix +
+           "name the GPU, e.g. nvidia_gpu_sm_90 (native code for that "
+           "architecture), or nvptx64-nvidia-cuda (generic sm_50 PTX that the "
+           "CUDA driver JIT-compiles for the GPU at hand, as with DPC++) "
+           "(usycl++ --print-targets lists every target)";
+  // -fsycl-fixed-targets also knows the devices usycl++ does not compile
+  // for (device_targets.def), and never the generic target.
+  const bool Fixed = !Flag.starts_with("-fsycl-targets");
+  std::string DeviceName = "nvidia_gpu_" + Arch;
+  const TargetInfo *Device = findTarget(DeviceName);
+  if ((Device && Device->Kind == TargetKind::NvidiaGpu && !Device->isGeneric()) ||
+      (Fixed && sycl::detail::find_target(DeviceName)))
+    return Prefix + "'" + Name.str() +
+           "' is a CUDA architecture, not a target; did you mean " +
+           DeviceName + "? (" +
+           (Fixed ? "" : "or, as with DPC++, -fsycl-targets=nvptx64-nvidia-cuda "
+                         "-Xsycl-target-backend --cuda-gpu-arch=" + Arch + "; ") +
+           "usycl++ --print-targets lists every target)";
+  std::vector<std::string> Archs;
+  for (const TargetInfo &T : tables().Targets)
+    if (T.Kind == TargetKind::NvidiaGpu && !T.isGeneric())
+      Archs.push_back(T.Arch.str());
+  return Prefix + "'" + Name.str() +
+         "' is a CUDA architecture usycl++ has no target for; the NVIDIA GPU "
+         "targets are nvidia_gpu_<arch> for " +
+         join(Archs, ", ") +
+         " (usycl++ --print-targets lists every target)";
+}
+
 std::string unknownTargetMessage(StringRef Name, StringRef Flag) {
+  if (std::optional<std::string> Cuda = cudaSpellingMessage(Name, Flag))
+    return *Cuda;
   // Names a typo away (a digit, a dropped underscore), in the table's order.
   const unsigned Limit = std::max<unsigned>(1, Name.size() / 5);
   unsigned Closest = Limit + 1;

@@ -11,6 +11,7 @@
 // RUN: rm -rf %t && mkdir -p %t/tmp
 // RUN: env TMPDIR=%t/tmp %usycl -fsycl-targets=intel_gpu_tgllp -save-temps %s -o %t/k 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LINK --implicit-check-not=warning: --implicit-check-not=error:
+// LINK: usycl++: warning: no usycl backend runs SPIR-V: the code for intel_gpu_tgllp is built for its compile-time checks only
 // LINK: usycl++: note: temporary files kept in
 //
 // RUN: cat %t/tmp/usycl-*/intel_gpu_tgllp/device_0.sym %t/tmp/usycl-*/intel_gpu_tgllp/device_0.prop \
