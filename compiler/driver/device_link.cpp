@@ -2,6 +2,7 @@
 
 #include "device_link.hpp"
 #include "diagnostics.hpp"
+#include "file_write.hpp"
 #include "file_table.hpp"
 #include "module_splitter.hpp"
 #include "temp_dir.hpp"
@@ -247,12 +248,8 @@ Error DeviceLinker::linkBitcode(const TargetInfo &Target,
            " ") +
       LibdeviceNote + " -> " + Output);
 
-  std::error_code EC;
-  raw_fd_ostream OS(Output, EC, sys::fs::OF_None);
-  if (EC)
-    return createFileError(Output, EC);
-  WriteBitcodeToFile(*Linked, OS);
-  return Error::success();
+  return writeFile(Output,
+                   [&](raw_ostream &OS) { WriteBitcodeToFile(*Linked, OS); });
 }
 
 Error DeviceLinker::runStage(ArrayRef<Command> Commands,
@@ -298,12 +295,14 @@ Expected<FileTable> DeviceLinker::splitModules(const TargetInfo &Target,
   if (auto It = ImportableSymbols.find(Target.Name.str());
       It != ImportableSymbols.end() && !It->second.empty()) {
     std::string ImportsFile = Dir + "/device.imports";
-    std::error_code EC;
-    raw_fd_ostream OS(ImportsFile, EC, sys::fs::OF_Text);
-    if (EC)
-      return createFileError(ImportsFile, EC);
-    for (const std::string &Symbol : It->second)
-      OS << Symbol << '\n';
+    if (Error E = writeFile(
+            ImportsFile,
+            [&](raw_ostream &OS) {
+              for (const std::string &Symbol : It->second)
+                OS << Symbol << '\n';
+            },
+            /*Text=*/true))
+      return E;
     C.Args.push_back("-device-imports=" + ImportsFile);
   }
   // NVPTX code is complete after this link but for the imports from shared
@@ -454,12 +453,7 @@ Expected<std::unique_ptr<Module>> readDeviceModule(StringRef Path, LLVMContext &
   return std::move(M);
 }
 Error writeDeviceModule(const Module &M, const std::string &Path) {
-  std::error_code EC;
-  raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
-  if (EC)
-    return createFileError(Path, EC);
-  WriteBitcodeToFile(M, OS);
-  return Error::success();
+  return writeFile(Path, [&](raw_ostream &OS) { WriteBitcodeToFile(M, OS); });
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "compile.hpp"
 #include "device_link.hpp"
 #include "diagnostics.hpp"
+#include "file_write.hpp"
 #include "offload_sections.hpp"
 #include "process.hpp"
 #include "progress.hpp"
@@ -298,13 +299,11 @@ Expected<std::optional<std::string>> LinkStep::buildWrapper() {
     return std::nullopt;
 
   std::string Source = Temps.file("wrapper.cpp");
-  {
-    std::error_code EC;
-    raw_fd_ostream OS(Source, EC, sys::fs::OF_Text);
-    if (EC)
-      return createFileError(Source, EC);
-    OS << generateWrapperSource(Images);
-  }
+  if (Error E = writeFile(
+          Source,
+          [&](raw_ostream &OS) { OS << generateWrapperSource(Images); },
+          /*Text=*/true))
+    return std::move(E);
   Runner.noteInProcessStep("generate image wrapper " + Source + " (" +
                            Twine(Images.size()) + " images)");
 

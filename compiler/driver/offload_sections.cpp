@@ -2,6 +2,7 @@
 
 #include "offload_sections.hpp"
 #include "diagnostics.hpp"
+#include "file_write.hpp"
 
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/ObjCopy/ConfigManager.h"
@@ -9,10 +10,7 @@
 #include "llvm/Object/Archive.h"
 #include "llvm/Object/Binary.h"
 #include "llvm/Object/ObjectFile.h"
-#include "llvm/Support/FileOutputBuffer.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <cstring>
 
 using namespace llvm;
 
@@ -54,14 +52,11 @@ Error embedDeviceCode(StringRef HostObject, ArrayRef<DeviceBitcode> Device,
   if (Error E = objcopy::executeObjcopyOnBinary(Config, **Host, OS))
     return createFileError(Output, std::move(E));
 
-  Expected<std::unique_ptr<FileOutputBuffer>> Out =
-      FileOutputBuffer::create(Output, Result.size());
-  if (!Out)
-    return createFileError(Output, Out.takeError());
-  std::memcpy((*Out)->getBufferStart(), Result.data(), Result.size());
-  if (Error E = (*Out)->commit())
-    return createFileError(Output, std::move(E));
-  return Error::success();
+  // Not FileOutputBuffer: for an output that is not a regular file
+  // (/dev/full, a pipe) its commit aborts the driver on a failed write.
+  return writeFile(Output, [&](raw_ostream &OS) {
+    OS.write(Result.data(), Result.size());
+  });
 }
 
 static Error readFromObject(MemoryBufferRef Buffer, StringRef Origin,

@@ -11,7 +11,9 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <sys/mman.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -62,16 +64,68 @@ void CommandRunner::noteInProcessStep(const Twine &What) const {
 
 namespace {
 
-struct RunningCommand {
-  size_t Index;
-  std::string StderrPath;
+// Where a command's stderr goes. In memory when the system allows it: the
+// temporary directory may be the very thing that fails (a full TMPDIR), and
+// a stderr file there would swallow clang's "No space left on device" along
+// with everything else, leaving a failed build without a word. The command
+// opens the memory file through /proc/<driver>/fd/<n> (LLVM's ExecuteNoWait
+// redirects to paths only); elsewhere, a file in the temporary directory.
+class StderrCapture {
+public:
+  explicit StderrCapture(TempDir &Temps) {
+#ifdef MFD_CLOEXEC
+    Fd = ::memfd_create("usycl-stderr", MFD_CLOEXEC);
+    if (Fd >= 0) {
+      Path = "/proc/" + std::to_string(::getpid()) + "/fd/" + std::to_string(Fd);
+      if (::access(Path.c_str(), W_OK) == 0)
+        return;
+      ::close(Fd); // no /proc: a file after all
+      Fd = -1;
+    }
+#endif
+    Path = Temps.uniqueFile("stderr/command", "txt");
+  }
+  StderrCapture(const StderrCapture &) = delete;
+  StderrCapture &operator=(const StderrCapture &) = delete;
+  ~StderrCapture() {
+    if (Fd >= 0)
+      ::close(Fd);
+  }
+
+  const std::string &path() const { return Path; }
+
+  // What the command wrote.
+  std::string read() const {
+    if (Fd < 0) {
+      if (auto Buffer = MemoryBuffer::getFile(Path))
+        return (*Buffer)->getBuffer().str();
+      return {};
+    }
+    std::string Text;
+    char Chunk[65536];
+    for (off_t Offset = 0;;) {
+      ssize_t N = ::pread(Fd, Chunk, sizeof(Chunk), Offset);
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N <= 0)
+        break;
+      Text.append(Chunk, size_t(N));
+      Offset += N;
+    }
+    return Text;
+  }
+
+private:
+  int Fd = -1;
+  std::string Path;
 };
 
 } // namespace
 
 std::vector<CommandResult> CommandRunner::runAll(ArrayRef<Command> Commands) {
   std::vector<CommandResult> Results(Commands.size());
-  std::vector<std::string> StderrPaths(Commands.size());
+  // One per running command (an open memory file each).
+  std::vector<std::optional<StderrCapture>> Stderrs(Commands.size());
   // pid -> index of the command; small, so a vector is enough.
   std::vector<std::pair<sys::procid_t, size_t>> Running;
 
@@ -79,12 +133,12 @@ std::vector<CommandResult> CommandRunner::runAll(ArrayRef<Command> Commands) {
     const Command &C = Commands[Index];
     if (Verbose)
       errs() << ' ' << formatCommandLine(C) << '\n';
-    StderrPaths[Index] = Temps.uniqueFile("stderr/command", "txt");
+    Stderrs[Index].emplace(Temps);
     SmallVector<StringRef, 32> Argv = {C.Program};
     for (const std::string &Arg : C.Args)
       Argv.push_back(Arg);
     std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt,
-                                            StringRef(StderrPaths[Index])};
+                                            StringRef(Stderrs[Index]->path())};
     std::string ErrorMessage;
     bool ExecutionFailed = false;
     sys::ProcessInfo Info =
@@ -110,8 +164,8 @@ std::vector<CommandResult> CommandRunner::runAll(ArrayRef<Command> Commands) {
     } else {
       R.ExitStatus = 1;
     }
-    if (auto Buffer = MemoryBuffer::getFile(StderrPaths[Index]))
-      R.Stderr = (*Buffer)->getBuffer().str();
+    R.Stderr = Stderrs[Index]->read();
+    Stderrs[Index].reset();
     if (R.Crashed)
       R.Stderr += (Commands[Index].Description + " crashed (signal " +
                    Twine(WTERMSIG(WaitStatus)) + ": " +

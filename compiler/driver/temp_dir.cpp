@@ -13,10 +13,15 @@ namespace usycl::driver {
 
 Expected<TempDir> TempDir::create() {
   SmallString<128> Path;
-  if (std::error_code EC = sys::fs::createUniqueDirectory("usycl", Path))
-    return createStringError("cannot create a temporary directory: " +
-                             EC.message() + " (set TMPDIR to a writable "
-                             "directory)");
+  if (std::error_code EC = sys::fs::createUniqueDirectory("usycl", Path)) {
+    // Name the directory: the usual cause is a TMPDIR that does not exist,
+    // is a file, or is full.
+    SmallString<128> Parent;
+    sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Parent);
+    return createStringError("cannot create a temporary directory in '" +
+                             Parent + "': " + EC.message() +
+                             " (set TMPDIR to a writable directory)");
+  }
   signal_cleanup::armDirectoryRemoval(Path);
   return TempDir(std::string(Path));
 }
