@@ -28,9 +28,13 @@ std::shared_ptr<detail::queue_impl> make_queue(const std::shared_ptr<detail::con
   // destroying thread does later), and lets go of the queue's references to
   // its commands (which refer back to it) once they finish (the handles
   // alias the queue_impl, so everything else about them is unchanged).
+  // Then the errors not delivered yet go to the async_handler.
   struct owner {
     std::shared_ptr<detail::queue_impl> queue;
-    ~owner() { queue->release_when_done(); }
+    ~owner() {
+      queue->release_when_done();
+      queue->deliver_errors_at_release();
+    }
   };
   auto o = std::make_shared<owner>();
   o->queue = std::make_shared<detail::queue_impl>(dev.impl(), ctx, std::move(h), props.bits());

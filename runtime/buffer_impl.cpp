@@ -8,6 +8,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace sycl {
 inline namespace _V1 {
@@ -36,17 +39,68 @@ buffer_impl::~buffer_impl() {
     if (copy.ptr) dev->backend_device().free(copy.ptr, usycl::rt::usm_kind::device);
 }
 
+namespace {
+bool live(const std::shared_ptr<event_impl> &e) {
+  return e && e->get_state() != event_impl::state::complete;
+}
+void add_once(std::vector<std::shared_ptr<event_impl>> &v, const std::shared_ptr<event_impl> &e) {
+  if (std::ranges::find(v, e) == v.end()) v.push_back(e);
+}
+
+// The open host accesses of every buffer and the thread that opened each:
+// a host accessor that would wait for a command which itself waits for a
+// host accessor this thread still holds would wait forever.
+class host_access_owners {
+public:
+  static host_access_owners &get() {
+    // Leaked: a host accessor may outlive other statics.
+    static auto *owners = new host_access_owners;
+    return *owners;
+  }
+  void add(const event_impl *access) {
+    std::lock_guard lock(mutex_);
+    owners_[access] = std::this_thread::get_id();
+  }
+  void remove(const event_impl *access) {
+    std::lock_guard lock(mutex_);
+    owners_.erase(access);
+  }
+  // Whether `cmd`, through the commands it still waits for, waits for a
+  // host access this thread opened.
+  bool waits_for_this_thread(const std::shared_ptr<event_impl> &cmd) {
+    const auto self = std::this_thread::get_id();
+    std::vector<std::shared_ptr<event_impl>> todo{cmd};
+    std::unordered_set<const event_impl *> seen;
+    while (!todo.empty() && seen.size() < 4096) {
+      std::shared_ptr<event_impl> e = std::move(todo.back());
+      todo.pop_back();
+      if (!live(e) || !seen.insert(e.get()).second) continue;
+      {
+        std::lock_guard lock(mutex_);
+        auto it = owners_.find(e.get());
+        if (it != owners_.end() && it->second == self) return true;
+      }
+      // Only a command still waiting for its dependencies can wait for a
+      // host accessor; an enqueued one has all it needs.
+      if (e->get_state() != event_impl::state::pending) continue;
+      for (auto &d : e->wait_list()) todo.push_back(std::move(d));
+    }
+    return false;
+  }
+
+private:
+  std::mutex mutex_;
+  std::unordered_map<const event_impl *, std::thread::id> owners_;
+};
+} // namespace
+
 std::vector<std::shared_ptr<event_impl>>
-buffer_impl::add_access(const std::shared_ptr<event_impl> &cmd, access_mode mode) {
+buffer_impl::add_access_locked(const std::shared_ptr<event_impl> &cmd, access_mode mode) {
   std::vector<std::shared_ptr<event_impl>> deps;
-  std::lock_guard lock(mutex_);
-  auto live = [](const std::shared_ptr<event_impl> &e) {
-    return e && e->get_state() != event_impl::state::complete;
-  };
   if (live(last_writer_)) deps.push_back(last_writer_);
   if (mode_writes(mode)) {
     for (auto &r : readers_)
-      if (live(r)) deps.push_back(r);
+      if (live(r)) add_once(deps, r);
     readers_.clear();
     last_writer_ = cmd;
   } else {
@@ -57,19 +111,65 @@ buffer_impl::add_access(const std::shared_ptr<event_impl> &cmd, access_mode mode
 }
 
 std::vector<std::shared_ptr<event_impl>>
-buffer_impl::add_host_access(const std::shared_ptr<event_impl> &access, access_mode mode) {
-  auto deps = add_access(access, mode);
+buffer_impl::add_access(const std::shared_ptr<event_impl> &cmd, access_mode mode) {
   std::lock_guard lock(mutex_);
-  open_host_accesses_.push_back(access.get());
+  auto deps = add_access_locked(cmd, mode);
+  // Every open host accessor it conflicts with, also one that a later host
+  // accessor replaced as the last writer (host accessors do not wait for
+  // each other, so the chain of writers no longer holds them all).
+  for (const auto &h : open_host_accesses_)
+    if (h.access != cmd && (mode_writes(mode) || mode_writes(h.mode))) add_once(deps, h.access);
   return deps;
 }
 
+buffer_impl::host_access_deps
+buffer_impl::add_host_access(const std::shared_ptr<event_impl> &access, access_mode mode) {
+  host_access_deps result;
+  std::lock_guard lock(mutex_);
+  auto is_open_host_access = [&](const std::shared_ptr<event_impl> &e) {
+    return std::ranges::any_of(open_host_accesses_, [&](const auto &h) { return h.access == e; });
+  };
+  // Refused before anything is recorded: the buffer's order stays as it was.
+  std::vector<std::shared_ptr<event_impl>> commands;
+  if (live(last_writer_)) commands.push_back(last_writer_);
+  if (mode_writes(mode))
+    for (auto &r : readers_)
+      if (live(r)) commands.push_back(r);
+  for (auto &c : commands)
+    if (!is_open_host_access(c) && host_access_owners::get().waits_for_this_thread(c))
+      throw_error(errc::invalid,
+                  "host_accessor of a buffer of " + std::to_string(bytes_) +
+                      " bytes: it would wait for a command that uses the buffer, and that "
+                      "command waits for a host_accessor this thread still holds; destroy "
+                      "that host_accessor (end its scope) before creating this one");
+  for (auto &d : add_access_locked(access, mode))
+    (is_open_host_access(d) ? result.host_deps : result.deps).push_back(std::move(d));
+  open_host_accesses_.push_back({access, mode, std::this_thread::get_id()});
+  host_access_owners::get().add(access.get());
+  return result;
+}
+
 void buffer_impl::end_host_access(const std::shared_ptr<event_impl> &access) {
+  bool finish = false;
   {
     std::lock_guard lock(mutex_);
-    std::erase(open_host_accesses_, access.get());
+    std::erase_if(open_host_accesses_, [&](const auto &h) { return h.access == access; });
+    if (release_deferred_ && open_host_accesses_.empty()) {
+      release_deferred_ = false;
+      finish = true;
+    }
   }
+  host_access_owners::get().remove(access.get());
+  host_access_ended_.notify_all();
+  // Complete before the deferred write-back: commands waiting for this
+  // access may be what the write-back waits for.
   access->set_complete();
+  if (finish) finish_release();
+}
+
+bool buffer_impl::open_in_other_threads_locked() const {
+  const auto self = std::this_thread::get_id();
+  return std::ranges::any_of(open_host_accesses_, [&](const auto &h) { return h.owner != self; });
 }
 
 void buffer_impl::invalidate_others_locked(device_impl *keep) {
@@ -199,17 +299,33 @@ void buffer_impl::wait_all() {
     commands = readers_;
     if (last_writer_) commands.push_back(last_writer_);
     // An open host accessor is no command: waiting for it here would wait
-    // for an object the same thread may still hold (SYCL 2020 §4.7.2.3
-    // blocks on the work in queues only). Its data stays valid: the host
-    // accessor keeps this buffer_impl alive.
+    // for an object the same thread may still hold. Its data stays valid:
+    // the host accessor keeps this buffer_impl alive.
     std::erase_if(commands, [this](const std::shared_ptr<event_impl> &e) {
-      return std::ranges::find(open_host_accesses_, e.get()) != open_host_accesses_.end();
+      return std::ranges::any_of(open_host_accesses_, [&](const auto &h) { return h.access == e; });
     });
   }
   for (auto &c : commands) c->wait();
 }
 
 void buffer_impl::release() {
+  {
+    std::unique_lock lock(mutex_);
+    if (released_ || release_deferred_) return;
+    // SYCL 2020 §4.7.2.3: the destructor blocks while an accessor uses the
+    // buffer. Another thread's host accessor ends on its own.
+    host_access_ended_.wait(lock, [this] { return !open_in_other_threads_locked(); });
+    if (!open_host_accesses_.empty()) {
+      // This thread's own: the writes through it must still reach the final
+      // data, so the write-back waits for its destruction (end_host_access).
+      release_deferred_ = true;
+      return;
+    }
+  }
+  finish_release();
+}
+
+void buffer_impl::finish_release() {
   std::shared_ptr<event_impl> writer;
   {
     std::lock_guard lock(mutex_);
@@ -291,11 +407,17 @@ host_access buffer_host_access(const std::shared_ptr<buffer_impl> &b, access_mod
   // the host memory `ptr` points into) alive for as long as any copy of the
   // host accessor, also past the buffer's last handle.
   auto access = std::make_shared<event_impl>();
-  auto deps = b->add_host_access(access, mode);
+  auto [deps, host_deps] = b->add_host_access(access, mode);
   // Ends the access also when bringing the data to the host throws.
   std::shared_ptr<void> token(nullptr, [b, access](void *) { b->end_host_access(access); });
-  if (!no_init && deps.size() == 1) b->bring_to_host_behind(deps.front());
+  std::vector<std::shared_ptr<event_impl>> all = deps;
+  all.insert(all.end(), host_deps.begin(), host_deps.end());
+  access->set_wait_list(all);
+  if (!no_init && deps.size() == 1 && host_deps.empty()) b->bring_to_host_behind(deps.front());
   for (auto &d : deps) d->wait();
+  // Another host accessor of the buffer shares the host memory: it need
+  // only have brought the data there, not have ended.
+  for (auto &h : host_deps) h->wait_enqueued();
   void *ptr = b->prepare_host(mode, no_init);
   access->set_enqueued(nullptr, nullptr, nullptr);
   return {ptr, std::move(token)};

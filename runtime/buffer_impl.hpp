@@ -8,10 +8,12 @@
 
 #include <sycl/access_mode.hpp>
 
+#include <condition_variable>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 namespace sycl {
@@ -29,11 +31,19 @@ public:
   // must wait for (the last writer; for writes also the readers since).
   std::vector<std::shared_ptr<event_impl>> add_access(const std::shared_ptr<event_impl> &cmd,
                                                       access_mode mode);
-  // A host accessor's access: ordered like a command, but not work in a
-  // queue, so the buffer's destructor does not wait for it (it ends when the
-  // host accessor dies, which may be after the buffer's last handle).
-  std::vector<std::shared_ptr<event_impl>>
-  add_host_access(const std::shared_ptr<event_impl> &access, access_mode mode);
+  // A host accessor's access: ordered after the device work it conflicts
+  // with, and later device work waits for it, but never another host
+  // accessor: host accessors of one buffer all point at the same host
+  // memory, so two of them (in one thread or several) coexist. `deps` of the
+  // result are the commands to wait for (complete() of each) and
+  // `host_deps` the host accesses still preparing the data (enqueued() of
+  // each). Owned by the calling thread: the buffer's destructor waits for
+  // the host accessors of other threads only.
+  struct host_access_deps {
+    std::vector<std::shared_ptr<event_impl>> deps;
+    std::vector<std::shared_ptr<event_impl>> host_deps;
+  };
+  host_access_deps add_host_access(const std::shared_ptr<event_impl> &access, access_mode mode);
   void end_host_access(const std::shared_ptr<event_impl> &access);
 
   // Makes the data current where `device` reads it and returns the address
@@ -54,7 +64,10 @@ public:
   // Waits for every command that touches the buffer (not for open host
   // accessors).
   void wait_all();
-  // Last user handle gone: wait, write back, free device memory.
+  // Last user handle gone: wait, write back, free device memory. Host
+  // accessors of other threads are waited for (SYCL 2020 §4.7.2.3); while
+  // one of this thread is open, the write-back happens when the last such
+  // accessor is destroyed (waiting for it here would never end).
   void release();
 
   void set_final_data(void *ptr);
@@ -71,6 +84,11 @@ private:
   bool copy_from_writer_locked(device_impl &device, device_copy &copy,
                                usycl::rt::backend_queue &bq);
   void invalidate_others_locked(device_impl *keep);
+  std::vector<std::shared_ptr<event_impl>>
+  add_access_locked(const std::shared_ptr<event_impl> &cmd, access_mode mode);
+  bool open_in_other_threads_locked() const;
+  // Waits for the buffer's commands, then writes back (release's second half).
+  void finish_release();
 
   std::mutex mutex_;
   size_t bytes_;
@@ -88,7 +106,14 @@ private:
   device_impl *written_on_ = nullptr;
   std::shared_ptr<event_impl> last_writer_;
   std::vector<std::shared_ptr<event_impl>> readers_;
-  std::vector<const event_impl *> open_host_accesses_;
+  struct open_host_access {
+    std::shared_ptr<event_impl> access;
+    access_mode mode;
+    std::thread::id owner;
+  };
+  std::vector<open_host_access> open_host_accesses_;
+  std::condition_variable host_access_ended_;
+  bool release_deferred_ = false; // released while this thread had a host accessor
   void *final_data_ = nullptr; // write-back destination (null: none)
   std::function<void(const void *)> final_writer_; // or this writes it back
   bool write_back_ = false;

@@ -1,5 +1,7 @@
 #include "platform_impl.hpp"
 
+#include "dpcpp_environment.hpp"
+
 #include "device_filter.hpp"
 #include "emulation.hpp"
 #include "trace.hpp"
@@ -66,6 +68,7 @@ void trace_discovery(const runtime_state &state) {
 } // namespace
 
 runtime_state::runtime_state() {
+  usycl::rt::report_dpcpp_environment();
   std::optional<usycl::rt::device_filter> filter;
   if (const char *text = std::getenv("ONEAPI_DEVICE_SELECTOR")) {
     std::string error;

@@ -36,7 +36,26 @@ queue_impl::~queue_impl() {
     wait();
   } catch (...) {
   }
+  // Errors of commands that finished after the last handle went (host
+  // tasks a host worker waited for) still reach the handler.
+  deliver_errors_at_release();
   for (auto &bq : backend_queues_) usycl::rt::assert_support::unregister_queue(bq.get());
+}
+
+void queue_impl::deliver_errors_at_release() noexcept {
+  // SYCL 2020 §4.13.1.2: an error no wait_and_throw delivered goes to the
+  // handler when the queue is destroyed, not nowhere (DPC++ does the same).
+  try {
+    throw_asynchronous();
+  } catch (const std::exception &e) {
+    std::fprintf(stderr,
+                 "usycl: the async_handler threw while its queue was destroyed (%s); a handler "
+                 "called from a queue's destructor must not throw\n",
+                 e.what());
+  } catch (...) {
+    std::fprintf(stderr, "usycl: the async_handler threw while its queue was destroyed; a "
+                         "handler called from a queue's destructor must not throw\n");
+  }
 }
 
 usycl::rt::backend_queue &queue_impl::next_backend_queue() {

@@ -57,6 +57,9 @@ public:
   // Hands the collected errors to the async handler (queue's, else the
   // context's, else the default one that prints and terminates).
   void throw_asynchronous();
+  // throw_asynchronous for a queue going away (its last handle, or the
+  // queue_impl itself): never throws.
+  void deliver_errors_at_release() noexcept;
 
 private:
   std::shared_ptr<device_impl> device_;

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 
 namespace sycl {
 inline namespace _V1 {
@@ -28,13 +29,46 @@ std::string dims_text(const uint64_t *v, uint32_t dims) {
   return s + "}";
 }
 
+// The number of work-items a launch names, or nullopt when it does not fit
+// 64 bits (range<3>(1 << 22, 1 << 22, 1 << 22) is 2^66 work-items: the
+// product wraps to 0 and the launch would silently run nothing).
+std::optional<uint64_t> launch_size(const kernel_launch &l) {
+  uint64_t total = 1;
+  for (uint32_t d = 0; d < 3; ++d)
+    if (__builtin_mul_overflow(total, l.global[d], &total)) return std::nullopt;
+  // A hierarchical launch counts work-groups in global[]; each holds
+  // hierarchical_group_items work-items.
+  if (l.hierarchical_group_items &&
+      __builtin_mul_overflow(total, l.hierarchical_group_items, &total))
+    return std::nullopt;
+  return total;
+}
+
 void validate_kernel(const command_group &cg, device_impl &dev) {
   const kernel_launch &l = cg.launch;
   const auto &info = dev.info();
+  const char *what = l.nd_range ? "nd_range" : l.hierarchical_group_items ? "parallel_for_work_group"
+                                                                          : "range";
+  if (!launch_size(l))
+    throw_error(l.nd_range ? errc::nd_range : errc::invalid,
+                std::string(what) + ": the global range " + dims_text(l.global, l.dims) +
+                    (l.hierarchical_group_items
+                         ? " work-groups of " + std::to_string(l.hierarchical_group_items) +
+                               " work-items"
+                         : std::string()) +
+                    " has more work-items than fit in 64 bits; split the work into several "
+                    "launches");
   if (!l.nd_range) return;
   uint64_t group_size = 1;
   for (uint32_t d = 0; d < l.dims; ++d) {
-    if (l.local[d] == 0 || l.global[d] % l.local[d] != 0)
+    // Checked before divisibility: 0 divides nothing, and "0 is not
+    // divisible by 0" would hide the real mistake.
+    if (l.local[d] == 0)
+      throw_error(errc::nd_range, "nd_range: the local range " + dims_text(l.local, l.dims) +
+                                      " is 0 in dimension " + std::to_string(d) +
+                                      "; a work-group has at least 1 work-item in every "
+                                      "dimension");
+    if (l.global[d] % l.local[d] != 0)
       throw_error(errc::nd_range,
                   "nd_range: global range " + dims_text(l.global, l.dims) +
                       " is not divisible by local range " + dims_text(l.local, l.dims) +
@@ -434,9 +468,20 @@ void enqueue(queue_impl &q, command_group &cg, event_impl &ev, usycl::rt::backen
     // atomic load when nothing is registered.
     const char *generic_name = cg.launch.name;
     const char *clone = apply_kernel_specialization(cg.launch, dev);
-    if (usycl::rt::trace::enabled(usycl::rt::trace::level::basic))
-      usycl::rt::trace::launch(cg.launch, dev.info().name, clone, generic_name);
-    bq.launch(cg.launch);
+    // An empty range runs no work-item (SYCL 2020 §4.9.4.2), on every
+    // backend: no launch at all (a CUDA grid of 0 blocks is an error, the
+    // CPU backend would split 0 work-groups into 0 chunks). Fills, staged
+    // results and after-kernel work stay: a reduction over nothing still
+    // leaves its identity or its initial value.
+    const bool empty = launch_size(cg.launch).value_or(0) == 0;
+    if (usycl::rt::trace::enabled(usycl::rt::trace::level::basic)) {
+      if (empty)
+        usycl::rt::trace::writef("launch", "%s: empty range on %s, nothing launched",
+                                 generic_name, dev.info().name.c_str());
+      else
+        usycl::rt::trace::launch(cg.launch, dev.info().name, clone, generic_name);
+    }
+    if (!empty) bq.launch(cg.launch);
     staged.copy_out(bq);
     bind_images(cg, bq, false);
     // In queue order after the kernel, before the event is recorded, so a

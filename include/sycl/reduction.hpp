@@ -949,6 +949,14 @@ USYCL_RAISE_INLINE void set_reduction_kernel(handler &h,
     (void)idx;
     reduction_range_entry<Name, W>(w, kernel_dims{});
 #else
+    // The launch is 1-D, so the runtime never sees the user's range: a
+    // size that wraps (2^66 work-items) is caught here, not run as nothing.
+    uint64_t exact = 1;
+    for (int d = 0; d < Dims; ++d)
+      if (__builtin_mul_overflow(exact, uint64_t(lr[d]), &exact))
+        throw exception(make_error_code(errc::invalid),
+                        "parallel_for with a reduction: the range has more work-items than fit "
+                        "in 64 bits; split the work into several launches");
     // A 1-D launch of `nominal` work-items, whatever the user's Dims.
     const uint64_t g[3] = {nominal, 1, 1}, o[3] = {0, 0, 0};
     submit_identity_fills(h, descs, idx);

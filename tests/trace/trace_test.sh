@@ -56,4 +56,13 @@ grep -qF "launch: 'TraceProbeKernel'" "$work/trace.log" ||
 USYCL_TRACE=loud "$prog" > "$work/out" 2>&1 || fail "the program failed with a bad USYCL_TRACE"
 expect "USYCL_TRACE='loud' is not 0, 1, 2 or all; tracing is off"
 grep -q 'usycl-trace' "$work/out" && fail "trace lines with an invalid USYCL_TRACE"
+# DPC++'s variables: one line each naming usycl's equivalent, the program
+# unchanged (issue: ignored without a word before).
+SYCL_PI_TRACE=2 SYCL_UR_TRACE=1 SYCL_CACHE_PERSISTENT=1 "$prog" > "$work/out" 2>&1 ||
+  fail "the program failed with DPC++'s variables set"
+expect "usycl: SYCL_PI_TRACE is a DPC++ setting usycl does not read; set USYCL_TRACE=1"
+expect "usycl: SYCL_UR_TRACE is a DPC++ setting usycl does not read; set USYCL_TRACE=1"
+expect "usycl: SYCL_CACHE_PERSISTENT is a DPC++ setting usycl does not read; usycl's kernel cache is always persistent"
+[ "$(grep -c 'SYCL_PI_TRACE' "$work/out")" = 1 ] || fail "SYCL_PI_TRACE noted more than once"
+expect "trace_probe: PASSED"
 echo "trace: PASSED"

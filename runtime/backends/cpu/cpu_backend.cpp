@@ -386,6 +386,7 @@ private:
     }
     nd.group.sub_group_width = l.sub_group_size;
     uint64_t total = groups[0] * groups[1] * groups[2];
+    if (total == 0) return; // the scheduler launches no empty range; kept safe
     uint64_t chunks = std::min<uint64_t>(total, uint64_t(pool.size()) * 4);
     uint64_t per = (total + chunks - 1) / chunks;
     launch_error error;
