@@ -2,6 +2,7 @@
 
 #include "precompiled_header.hpp"
 #include "diagnostics.hpp"
+#include "signal_cleanup.hpp"
 #include "toolchain.hpp"
 
 #include "llvm/ADT/STLExtras.h"
@@ -14,9 +15,12 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <signal.h>
 #include <utime.h>
 
 using namespace llvm;
@@ -140,6 +144,36 @@ bool excludesHeader(StringRef Arg) {
          Arg == "-emit-ast" || Arg.starts_with("--include");
 }
 
+// Flags that change what clang reports, not what it parses: the header made
+// without them is the one made with them, so passes that differ only in
+// these share it (the pass itself keeps them). Warnings given while the
+// header is parsed are not among what changes: the SYCL and standard headers
+// are system headers (-isystem), whose warnings clang drops unless
+// -Wsystem-headers, which therefore stays in the key. -Wp, (preprocessor
+// options), -Wa, and -Wl, are not warning flags and stay too.
+bool isDiagnosticsOnlyFlag(StringRef Arg) {
+  if (Arg == "-w")
+    return true;
+  if (Arg.starts_with("-W"))
+    return !Arg.starts_with("-Wp,") && !Arg.starts_with("-Wa,") &&
+           !Arg.starts_with("-Wl,") && Arg != "-Wsystem-headers" &&
+           Arg != "-Wno-system-headers" && Arg.size() > 2;
+  return Arg.starts_with("-fcolor-diagnostics") ||
+         Arg.starts_with("-fno-color-diagnostics") ||
+         Arg.starts_with("-fdiagnostics-") || Arg.starts_with("-fno-diagnostics-") ||
+         Arg.starts_with("-fmessage-length=") || Arg.starts_with("-ferror-limit=");
+}
+
+// Arguments that take the next argument as their value: that value is left
+// alone whatever it looks like (-Xclang -w is not -w).
+bool takesSeparateValue(StringRef Arg) {
+  return Arg == "-Xclang" || Arg == "-mllvm" || Arg == "-Xpreprocessor" ||
+         Arg == "-Xassembler" || Arg == "-Xlinker" || Arg == "-Xarch_host" ||
+         Arg == "-Xarch_device" || Arg == "-x" || Arg == "-o" || Arg == "-D" ||
+         Arg == "-U" || Arg == "-I" || Arg == "-isystem" || Arg == "-idirafter" ||
+         Arg == "-iquote" || Arg == "-include" || Arg == "-imacros";
+}
+
 // Where the source arguments ([-x lang] path) begin, if the command has them.
 std::optional<size_t> sourcePosition(const std::vector<std::string> &Args,
                                      StringRef SourcePath) {
@@ -153,15 +187,19 @@ std::optional<size_t> sourcePosition(const std::vector<std::string> &Args,
 }
 
 // The pass's flags without the source, its output and the dependency file
-// flags: what the header is made with, and its key. Two more are left out or
-// replaced so that passes that parse the header the same way share one:
+// flags: what the header is made with, and its key. More are left out or
+// replaced so that passes that parse the header the same way share one
+// (each configuration used to add a 17 MB header):
 //  * the unit's id (-fplugin-arg-usycl-tu-id=): the plugin only uses it on
 //    the unit's LLVM module, so it changes nothing in the header's AST; with
 //    it, every source had headers of its own (17 MB each per pass);
-//  * -fsyntax-only: clang would not write the header with it, and the AST is
-//    that of the compiling pass, so the pass uses the header its compiling
-//    twin makes (-c, and -emit-llvm for device passes; clang does not check
-//    the action when it reads a header).
+//  * -fsyntax-only and -S: clang would not write the header with the first,
+//    and the AST is that of the compiling pass, so the pass uses the header
+//    its compiling twin makes (-c, and -emit-llvm for device passes; clang
+//    does not check the action when it reads a header);
+//  * diagnostics-only flags (-W..., -w, -fcolor-diagnostics, ...): above.
+//    Not -g: the objects made through a header made without it differ
+//    from those made through one made with it (the header records more).
 std::optional<std::vector<std::string>>
 headerFlags(const std::vector<std::string> &Args, StringRef SourcePath) {
   std::optional<size_t> SourceAt = sourcePosition(Args, SourcePath);
@@ -177,11 +215,21 @@ headerFlags(const std::vector<std::string> &Args, StringRef SourcePath) {
       ++I;
       continue;
     }
-    if (isDependencyFlag(Arg) || Arg.starts_with("-fplugin-arg-usycl-tu-id="))
+    if (takesSeparateValue(Arg) && I + 1 < *SourceAt) {
+      Flags.push_back(Args[I]);
+      Flags.push_back(Args[++I]);
+      continue;
+    }
+    if (isDependencyFlag(Arg) || Arg.starts_with("-fplugin-arg-usycl-tu-id=") ||
+        isDiagnosticsOnlyFlag(Arg))
       continue;
     if (Arg == "-fsyntax-only") {
       if (Device)
         Flags.push_back("-emit-llvm");
+      Flags.push_back("-c");
+      continue;
+    }
+    if (Arg == "-S") {
       Flags.push_back("-c");
       continue;
     }
@@ -280,6 +328,50 @@ PrecompiledHeaders::keyFor(const Command &Pass,
   return toHex(Hash.final()).substr(0, 40);
 }
 
+// A header's file is <key>.<hash of its bytes>.pch: the name commits to the
+// content, so a file that was cut short (a full disk, a killed copy) or has
+// a flipped bit is recognised before clang reads it. clang's own reading
+// either fails with a message that need not name the file ("malformed or
+// corrupted precompiled file: 'can't skip to bit ...'") or, worse, succeeds
+// on garbage. Hashing the 17 MB (xxh3) costs a few milliseconds per pass.
+static std::string contentHash(StringRef Bytes) {
+  return utohexstr(xxh3_64bits(Bytes), /*LowerCase=*/true, /*Width=*/16);
+}
+
+// The hash a header's name promises, or "" for a name of another form.
+static StringRef promisedHash(StringRef Name, StringRef Key) {
+  if (!Name.consume_front(Key) || !Name.consume_front(".") ||
+      !Name.consume_back(".pch") || Name.size() != 16 ||
+      !all_of(Name, isHexDigit))
+    return {};
+  return Name;
+}
+
+std::optional<std::string>
+PrecompiledHeaders::findIntact(StringRef Key,
+                               ArrayRef<std::string> Listing) const {
+  for (const std::string &Name : Listing) {
+    StringRef Hash = promisedHash(Name, Key);
+    if (Hash.empty())
+      continue;
+    std::string Path = *Directory + "/" + Name;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> File =
+        MemoryBuffer::getFile(Path, /*IsText=*/false,
+                              /*RequiresNullTerminator=*/false);
+    if (File && contentHash((*File)->getBuffer()) == Hash)
+      return Path;
+    // Damaged (or gone): remove it, so the caller makes it again.
+    if (File) {
+      sys::fs::remove(Path);
+      if (Runner.verbose())
+        errs() << "usycl++: note: the precompiled header '" << Path
+               << "' is damaged (its bytes do not match its name); making it "
+                  "again\n";
+    }
+  }
+  return std::nullopt;
+}
+
 std::vector<PrecompiledHeaders::Use>
 PrecompiledHeaders::prepare(std::vector<Command> &Commands,
                             std::vector<Use> Candidates) {
@@ -289,10 +381,18 @@ PrecompiledHeaders::prepare(std::vector<Command> &Commands,
   const std::string SyclHeader =
       (Tools.includeDir() + "/sycl/sycl.hpp");
   StringMap<bool> SourceQualifies;
-  StringMap<size_t> Building; // header path -> index in Builds
+  // Key -> the intact header, or none (to be made).
+  StringMap<std::optional<std::string>> Found;
+  StringMap<size_t> Building; // key -> index in Builds
   std::vector<Command> Builds;
   std::vector<std::string> BuildTemps;
-  std::vector<std::string> BuildTargets;
+  std::vector<std::string> BuildKeys;
+  std::vector<std::string> UseKeys;
+  std::optional<std::vector<std::string>> Listing;
+  // <key>.pch.tmp.<pid>.<random>; clang's own temporary beside it is
+  // <key>.pch.tmp.<pid>-<random>.<random>.tmp.
+  const std::string TempMarker =
+      ".pch.tmp." + std::to_string(sys::Process::getProcessId());
 
   for (Use &U : Candidates) {
     auto [It, New] = SourceQualifies.try_emplace(U.SourcePath, false);
@@ -308,51 +408,74 @@ PrecompiledHeaders::prepare(std::vector<Command> &Commands,
         headerFlags(Pass.Args, U.SourcePath);
     if (!Flags)
       continue;
-    U.Header = *Directory + "/" + keyFor(Pass, *Flags) + ".pch";
-    if (!sys::fs::exists(U.Header) && !Building.count(U.Header)) {
+    std::string Key = keyFor(Pass, *Flags);
+    if (!Listing) {
+      Listing.emplace();
+      std::error_code EC;
+      for (sys::fs::directory_iterator Dir(*Directory, EC), End;
+           Dir != End && !EC; Dir.increment(EC))
+        Listing->push_back(sys::path::filename(Dir->path()).str());
+    }
+    auto [F, FirstUse] = Found.try_emplace(Key);
+    if (FirstUse)
+      F->second = findIntact(Key, *Listing);
+    if (!F->second && !Building.count(Key)) {
       Command Build;
       Build.Program = Pass.Program;
       Build.Description = "precompiled <sycl/sycl.hpp> for the " +
                           Pass.Description;
       Build.Args = *Flags;
-      std::string Temp = U.Header + ".tmp." +
-                         std::to_string(sys::Process::getProcessId()) + "." +
+      std::string Temp = *Directory + "/" + Key + TempMarker + "." +
                          std::to_string(sys::Process::GetRandomNumber());
       // -emit-pch after the pass's own action (-c, -emit-llvm): the last
       // action flag is the one clang's frontend runs.
       Build.Args.insert(Build.Args.end(), {"-Xclang", "-emit-pch", "-x", "c++",
                                            SyclHeader, "-o", Temp});
-      Building[U.Header] = Builds.size();
+      Building[Key] = Builds.size();
       Builds.push_back(std::move(Build));
       BuildTemps.push_back(Temp);
-      BuildTargets.push_back(U.Header);
+      BuildKeys.push_back(Key);
     }
     Uses.push_back(U);
+    UseKeys.push_back(Key);
   }
 
-  std::vector<bool> BuildFailed(Builds.size(), false);
   if (!Builds.empty()) {
+    // Interrupted (Ctrl-C, kill), the temporaries would stay: clang does not
+    // remove a precompiled header it was writing, nor its own temporary
+    // (<temp>-<random>.tmp) beside it.
+    signal_cleanup::armCacheTemporaryRemoval(*Directory, TempMarker);
     std::vector<CommandResult> Results = Runner.runAll(Builds);
     for (size_t I = 0; I < Builds.size(); ++I) {
+      std::string Header;
+      if (Results[I].succeeded()) {
+        if (ErrorOr<std::unique_ptr<MemoryBuffer>> File = MemoryBuffer::getFile(
+                BuildTemps[I], /*IsText=*/false, /*RequiresNullTerminator=*/false))
+          Header = *Directory + "/" + BuildKeys[I] + "." +
+                   contentHash((*File)->getBuffer()) + ".pch";
+      }
       // Rename is atomic: a concurrent build of the same header only
       // replaces one complete file with an identical one.
-      if (!Results[I].succeeded() ||
-          sys::fs::rename(BuildTemps[I], BuildTargets[I])) {
-        BuildFailed[I] = true;
+      if (Header.empty() || sys::fs::rename(BuildTemps[I], Header)) {
         sys::fs::remove(BuildTemps[I]);
         if (Runner.verbose())
           errs() << Results[I].Stderr << "usycl++: note: " << Builds[I].Description
                  << " failed; compiling without it\n";
+        continue;
       }
+      Found[BuildKeys[I]] = Header;
     }
+    signal_cleanup::disarmCacheTemporaryRemoval();
   }
 
   std::vector<Use> Used;
   StringSet<> InUse;
-  for (Use &U : Uses) {
-    auto B = Building.find(U.Header);
-    if (B != Building.end() ? BuildFailed[B->second] : !sys::fs::exists(U.Header))
+  for (size_t I = 0; I < Uses.size(); ++I) {
+    Use &U = Uses[I];
+    const std::optional<std::string> &Header = Found[UseKeys[I]];
+    if (!Header)
       continue;
+    U.Header = *Header;
     touch(U.Header); // recently used: evicted last
     InUse.insert(U.Header);
     std::vector<std::string> &Args = Commands[U.Index].Args;
@@ -366,16 +489,31 @@ PrecompiledHeaders::prepare(std::vector<Command> &Commands,
   return Used;
 }
 
+// True when a pass that read `Header` failed because of it: clang names the
+// file, or says it could not read a precompiled file (some messages do not
+// name it: "malformed or corrupted precompiled file: 'can't skip to bit
+// ...'"), or crashed (a damaged file clang did not recognise).
+static bool failedOnHeader(const CommandResult &R, StringRef Header) {
+  if (R.succeeded())
+    return false;
+  if (R.Crashed)
+    return true;
+  StringRef Text = R.Stderr;
+  return Text.contains(Header) || Text.contains("precompiled file") ||
+         Text.contains("PCH file") || Text.contains("AST file") ||
+         Text.contains("precompiled header");
+}
+
 void PrecompiledHeaders::retryFailures(std::vector<Command> &Commands,
                                        std::vector<CommandResult> &Results,
                                        ArrayRef<Use> Uses) {
   std::vector<size_t> Again;
   for (const Use &U : Uses) {
-    if (Results[U.Index].succeeded() ||
-        !StringRef(Results[U.Index].Stderr).contains(U.Header))
+    if (!failedOnHeader(Results[U.Index], U.Header))
       continue;
-    // clang could not use the header (damaged, or a file under it changed
-    // within the time stamp's resolution): drop it and compile without.
+    // clang could not use the header (damaged between the check and the
+    // read, or a file under it changed within the time stamp's resolution):
+    // drop it (the next compile makes it again) and compile without.
     sys::fs::remove(U.Header);
     std::vector<std::string> &Args = Commands[U.Index].Args;
     for (size_t I = 0; I + 1 < Args.size(); ++I)
@@ -398,6 +536,19 @@ void PrecompiledHeaders::retryFailures(std::vector<Command> &Commands,
     Results[Again[I]] = std::move(RetryResults[I]);
 }
 
+// The process id in a temporary's name (<key>.pch.tmp.<pid>.<random>...).
+static std::optional<int> temporaryOwner(StringRef Name) {
+  constexpr StringLiteral Marker = ".pch.tmp.";
+  size_t At = Name.find(Marker);
+  if (At == StringRef::npos)
+    return std::nullopt;
+  StringRef Pid = Name.drop_front(At + Marker.size()).take_while(isDigit);
+  int Value;
+  if (Pid.empty() || Pid.getAsInteger(10, Value) || Value <= 0)
+    return std::nullopt;
+  return Value;
+}
+
 void PrecompiledHeaders::evictOld(const StringSet<> &InUse) const {
   struct Entry {
     std::string Path;
@@ -413,13 +564,16 @@ void PrecompiledHeaders::evictOld(const StringSet<> &InUse) const {
     sys::fs::file_status Status;
     if (sys::fs::status(It->path(), Status))
       continue;
-    // A temporary a killed build left behind.
-    if (StringRef(It->path()).contains(".pch.tmp.")) {
-      if (Now - Status.getLastModificationTime() > temporary_grace)
+    StringRef Name = sys::path::filename(It->path());
+    // A temporary of a build that was killed (its process is gone), or
+    // one so old that its build must have been.
+    if (std::optional<int> Owner = temporaryOwner(Name)) {
+      const bool OwnerGone = ::kill(*Owner, 0) != 0 && errno == ESRCH;
+      if (OwnerGone || Now - Status.getLastModificationTime() > temporary_grace)
         sys::fs::remove(It->path());
       continue;
     }
-    if (sys::path::extension(It->path()) != ".pch")
+    if (sys::path::extension(Name) != ".pch")
       continue;
     Entries.push_back({It->path(), Status.getLastModificationTime(), Status.getSize()});
     Total += Status.getSize();

@@ -11,13 +11,18 @@
 // A header is made the first time its configuration is seen (in parallel
 // with the other missing ones, before the passes), written to a temporary
 // name and renamed into place, so concurrent builds only race to write the
-// same file. The key covers the pass's flags (but not the unit's id, and
-// -fsyntax-only counts as the compiling action: passes of other sources, and
-// syntax checks, share the header), the clang and plugin binaries and every
-// SYCL header (path, size, time). A pass that fails naming its header is run
-// again without it (and the header is dropped), so a damaged cache can cost
-// time, never a build. The cache is bounded by size (USYCL_PCH_CACHE_MAX_SIZE,
-// default 400M), least recently used headers first. USYCL_PCH=0 turns it off.
+// same file; an interrupted build leaves no temporary behind (and those of a
+// killed one go at the next compile). The key covers the pass's flags (but
+// not the unit's id and diagnostics-only flags, and
+// -fsyntax-only and -S count as the compiling action: passes of other
+// sources, other warning flags, and syntax checks share the header), the
+// clang and plugin binaries and every SYCL header (path, size, time). The
+// file's name also carries the hash of its bytes, checked before each use: a
+// damaged header is remade, never read. A pass that still fails on its header
+// is run again without it (and the header is dropped), so a damaged cache
+// can cost time, never a build or a different output. The cache is bounded
+// by size (USYCL_PCH_CACHE_MAX_SIZE, default 400M), least recently used
+// headers first. USYCL_PCH=0 turns it off.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -75,6 +80,10 @@ private:
 
   std::string keyFor(const Command &Pass,
                      const std::vector<std::string> &Flags) const;
+  // The header of `Key` among the cache directory's file names `Listing`
+  // whose bytes match the hash in its name; damaged ones are removed.
+  std::optional<std::string> findIntact(llvm::StringRef Key,
+                                        llvm::ArrayRef<std::string> Listing) const;
   // Removes the least recently used headers until the cache fits
   // USYCL_PCH_CACHE_MAX_SIZE (default 400M), keeping those this run uses
   // and those used in the last minute (by a build running beside).

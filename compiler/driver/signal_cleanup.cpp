@@ -22,6 +22,9 @@ namespace {
 
 char DirectoryPath[4096];
 std::atomic<bool> DirectoryArmed{false};
+char CacheDirectory[4096];
+char CacheMarker[128];
+std::atomic<bool> CacheArmed{false};
 
 // Far more slots than the driver ever runs at once; a full table only means
 // an unlisted child is not terminated early.
@@ -51,6 +54,27 @@ void removeTree(const char *Path, int Depth) {
   ::rmdir(Path);
 }
 
+void removeMarkedFiles(const char *Directory, const char *Marker) {
+  if (DIR *Dir = ::opendir(Directory)) {
+    while (struct dirent *Entry = ::readdir(Dir)) {
+      // The marker ends in a process id: "x.pch.tmp.12" must not match
+      // "x.pch.tmp.123...".
+      const char *Found = std::strstr(Entry->d_name, Marker);
+      if (!Found)
+        continue;
+      char Next = Found[std::strlen(Marker)];
+      if (Next >= '0' && Next <= '9')
+        continue;
+      char Child[sizeof(CacheDirectory) + 256];
+      int Length =
+          std::snprintf(Child, sizeof(Child), "%s/%s", Directory, Entry->d_name);
+      if (Length > 0 && Length < static_cast<int>(sizeof(Child)))
+        ::unlink(Child);
+    }
+    ::closedir(Dir);
+  }
+}
+
 void stopCommandsAndRemoveDirectory() {
   for (std::atomic<pid_t> &Slot : Running)
     if (pid_t Pid = Slot.load(); Pid > 0)
@@ -60,6 +84,8 @@ void stopCommandsAndRemoveDirectory() {
       ::waitpid(Pid, nullptr, 0);
   if (DirectoryArmed.exchange(false))
     removeTree(DirectoryPath, 0);
+  if (CacheArmed.exchange(false))
+    removeMarkedFiles(CacheDirectory, CacheMarker);
 }
 
 // Cleans up, then dies of the same signal so the parent sees the usual
@@ -96,6 +122,21 @@ void armDirectoryRemoval(StringRef Path) {
 }
 
 void disarmDirectoryRemoval() { DirectoryArmed = false; }
+
+void armCacheTemporaryRemoval(StringRef Directory, StringRef Marker) {
+  if (Directory.size() >= sizeof(CacheDirectory) ||
+      Marker.size() >= sizeof(CacheMarker) || Marker.empty())
+    return; // best effort: the next compile removes them
+  CacheArmed = false;
+  std::memcpy(CacheDirectory, Directory.data(), Directory.size());
+  CacheDirectory[Directory.size()] = '\0';
+  std::memcpy(CacheMarker, Marker.data(), Marker.size());
+  CacheMarker[Marker.size()] = '\0';
+  CacheArmed = true;
+  installHandlers();
+}
+
+void disarmCacheTemporaryRemoval() { CacheArmed = false; }
 
 void commandStarted(pid_t Pid) {
   installHandlers();

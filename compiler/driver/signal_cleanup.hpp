@@ -21,6 +21,13 @@ namespace usycl::driver::signal_cleanup {
 void armDirectoryRemoval(llvm::StringRef Path);
 void disarmDirectoryRemoval();
 
+// Remove the files of `Directory` whose names contain `Marker` (not
+// followed by a digit) if the driver is interrupted, after its sub-commands
+// stopped: the precompiled headers being made in the cache, which outlives
+// the temporary directory.
+void armCacheTemporaryRemoval(llvm::StringRef Directory, llvm::StringRef Marker);
+void disarmCacheTemporaryRemoval();
+
 // Sub-commands to terminate on interruption.
 void commandStarted(pid_t Pid);
 void commandFinished(pid_t Pid);

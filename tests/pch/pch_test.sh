@@ -2,8 +2,10 @@
 # usycl++'s precompiled <sycl/sycl.hpp> (docs/driver.md, "Precompiled
 # header"): made once per pass configuration, then used; the same program
 # as without it; only for sources that start with the include; a damaged
-# header costs a rebuild, never the build; errors are reported once;
-# dependency files still name the SYCL headers.
+# header (cut short, a flipped byte, another pass's) costs a rebuild, never
+# the build or a different object; no temporaries are left; warning flags
+# share the header; errors are reported once; dependency files still name
+# the SYCL headers.
 #
 # Usage: pch_test.sh <usycl++>
 set -u
@@ -73,10 +75,57 @@ grep -q -- "-include-pch" "$work/v3c.txt" && fail "a header that defines a macro
 for f in "$USYCL_CACHE_DIR"/pch/*.pch; do head -c 100 "$f" > "$f.cut" && mv "$f.cut" "$f"; done
 "$usyclxx" -O2 "$work/prog.cpp" -o "$work/prog2" -v 2> "$work/v4.txt" || { cat "$work/v4.txt"; fail "compile with damaged headers"; }
 [ "$("$work/prog2")" = "sum 1571328" ] || fail "program built past damaged headers is wrong"
+grep -q -- "-emit-pch" "$work/v4.txt" || fail "damaged headers were not made again"
 "$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/d.o" -v 2> "$work/v5.txt" || fail "compile after damage"
-grep -q -- "-emit-pch" "$work/v5.txt" || fail "damaged headers were not made again"
+grep -q -- "-emit-pch" "$work/v5.txt" && fail "headers remade after damage were made once more"
 "$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/e.o" || fail "compile with remade headers"
 cmp -s "$work/e.o" "$work/c.o" || fail "object with remade headers differs"
+
+# 4b. A header cut short (a full disk, a killed copy: clang says only
+#     "malformed or corrupted precompiled file: 'can't skip to bit ...'",
+#     without the file) or with a flipped byte: the build succeeds with the
+#     same object, and the header is replaced (its name carries the hash of
+#     its bytes, checked before each use).
+for f in "$USYCL_CACHE_DIR"/pch/*.pch; do truncate -s $(( $(stat -c %s "$f") / 2 )) "$f"; done
+"$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/cut.o" -v 2> "$work/v4b.txt" || { cat "$work/v4b.txt"; fail "compile with headers cut in half"; }
+grep -q "is damaged" "$work/v4b.txt" || fail "headers cut in half went unnoticed"
+grep -q -- "-emit-pch" "$work/v4b.txt" || fail "headers cut in half were not replaced by the compile that found them"
+cmp -s "$work/cut.o" "$work/c.o" || fail "object built past headers cut in half differs"
+for f in "$USYCL_CACHE_DIR"/pch/*.pch; do printf '\x5a' | dd of="$f" bs=1 seek=$(( $(stat -c %s "$f") / 3 )) conv=notrunc status=none; done
+"$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/flip.o" -v 2> "$work/v4c.txt" || { cat "$work/v4c.txt"; fail "compile with a flipped byte"; }
+grep -q "is damaged" "$work/v4c.txt" || fail "a flipped byte in a header went unnoticed"
+cmp -s "$work/flip.o" "$work/c.o" || fail "object built past a flipped byte differs"
+
+# 4c. A header that is intact but that clang cannot use (another pass's,
+#     under this pass's name): the pass is run again without it. Beside it,
+#     temporaries of a killed build, which go at the next compile (their
+#     process is gone).
+host=$(grep -o -- "--offload-host-only .*-include-pch [^ ]*" "$work/v4c.txt" | grep -o "[^ ]*\.pch$")
+dev=$(grep -o -- "--offload-device-only .*-include-pch [^ ]*" "$work/v4c.txt" | grep -o "[^ ]*\.pch$")
+[ -n "$host" ] && [ -n "$dev" ] || fail "no headers in the -v output: $(cat "$work/v4c.txt")"
+devkey=$(basename "$dev" | cut -d. -f1); hosthash=$(basename "$host" | cut -d. -f2)
+rm -f "$dev"; cp "$host" "$USYCL_CACHE_DIR/pch/$devkey.$hosthash.pch"
+dead=$(sh -c 'echo $$')
+: > "$USYCL_CACHE_DIR/pch/0123.pch.tmp.$dead.42"
+: > "$USYCL_CACHE_DIR/pch/0123.pch.tmp.$dead-abcd1234.42.tmp"
+"$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/swap.o" 2> "$work/v4d.txt" || { cat "$work/v4d.txt"; fail "compile with another pass's header"; }
+cmp -s "$work/swap.o" "$work/c.o" || fail "object built past another pass's header differs"
+ls "$USYCL_CACHE_DIR"/pch/ | grep -q "pch.tmp" && fail "temporaries of a killed build were left: $(ls "$USYCL_CACHE_DIR"/pch/)"
+# An interrupted build leaves no temporaries.
+USYCL_CACHE_DIR=$work/cache-int "$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/int.o" 2>/dev/null &
+pid=$!
+for _ in $(seq 200); do ls "$work/cache-int/pch/" 2>/dev/null | grep -q "pch.tmp" && break; sleep 0.1; done
+ls "$work/cache-int/pch/" | grep -q "pch.tmp" || fail "no header was being made"
+kill -INT $pid; wait $pid
+ls "$work/cache-int/pch/" | grep -q "pch.tmp" && fail "an interrupted build left temporaries: $(ls "$work/cache-int/pch/")"
+
+# 4d. Flags that change only diagnostics share the header: nothing is made,
+#     and the object is the one made without the cache (warning flags leave
+#     no trace in it).
+"$usyclxx" -O2 -Wall -Wextra -Wno-unused-parameter -fcolor-diagnostics -c "$work/prog.cpp" -o "$work/w.o" -v 2> "$work/v4e.txt" || fail "compile with warning flags"
+grep -q -- "-emit-pch" "$work/v4e.txt" && fail "warning flags made headers of their own"
+grep -q -- "-include-pch" "$work/v4e.txt" || fail "warning flags: no header used"
+cmp -s "$work/w.o" "$work/c.o" || fail "warning flags: the object differs from the one made without the cache"
 
 # 5. An error in the source is reported once, as without the header.
 sed 's/v\[i\] = int(i\[0\]) \* 3;/v[i] = undeclared_name;/' "$work/prog.cpp" > "$work/bad.cpp"

@@ -5,7 +5,9 @@
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %usycl -v -fopenmp -fsycl-targets=x86_64,nvidia_gpu_sm_90 %s -o %t/omp 2>&1 | FileCheck %s
-// CHECK: --offload-device-only --offload-arch=sm_90
+// The device pass (not a precompiled header's build, which has no unit id
+// and leaves the warning flags out):
+// CHECK: --offload-device-only --offload-arch=sm_90 {{.*}}-fplugin-arg-usycl-tu-id=
 // CHECK-NOT: -fopenmp
 // CHECK-SAME: -Wno-source-uses-openmp
 // CHECK: --offload-host-only {{.*}}-Xclang -fopenmp
