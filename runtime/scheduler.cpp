@@ -34,7 +34,8 @@ std::string dims_text(const uint64_t *v, uint32_t dims) {
 // product wraps to 0 and the launch would silently run nothing).
 std::optional<uint64_t> launch_size(const kernel_launch &l) {
   uint64_t total = 1;
-  for (uint32_t d = 0; d < 3; ++d)
+  // Dimensions past `dims` are 1 by convention; not relied upon.
+  for (uint32_t d = 0; d < std::clamp(l.dims, 1u, 3u); ++d)
     if (__builtin_mul_overflow(total, l.global[d], &total)) return std::nullopt;
   // A hierarchical launch counts work-groups in global[]; each holds
   // hierarchical_group_items work-items.
