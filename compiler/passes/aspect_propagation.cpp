@@ -16,6 +16,7 @@
 #include "launch_sub_group_width.hpp"
 #include "plugin_annotations.hpp"
 #include "nonconvergent_asm.hpp"
+#include "private_array_unroll.hpp"
 #include "read_only_loads.hpp"
 #include "scratch_release.hpp"
 #include "spirv_entry_stubs.hpp"
@@ -874,6 +875,7 @@ void registerUsyclPasses(PassBuilder &PB) {
   registerLaunchSubGroupWidthPasses(PB);
   registerSpirvEntryStubsPasses(PB);
   registerWholeWarpPasses(PB);
+  registerPrivateArrayUnrollPasses(PB);
   registerScratchReleasePasses(PB);
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
