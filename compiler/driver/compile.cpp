@@ -314,8 +314,12 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
   // A SPIR-V pass cannot: its kernels are empty entry points (the headers
   // lower kernel bodies for NVPTX only), so its metadata lacks what the
   // bodies use (a `double` kernel would run on a device without fp64).
+  // -fsyntax-only runs it too, for what only a device pass reports (the
+  // device-code rules, a kernel name two kernels use): a syntax check of a
+  // CPU-only build finds what its build would.
   const bool WantAnalysis =
-      (Action == DriverAction::Link || Action == DriverAction::Compile) &&
+      (Action == DriverAction::Link || Action == DriverAction::Compile ||
+       Action == DriverAction::SyntaxOnly) &&
       none_of(GpuTargets, [](const TargetInfo *T) {
         return T->Kind != TargetKind::Spirv;
       });
@@ -358,7 +362,8 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
     if (WantAnalysis) {
       const TargetInfo *Cpu = findTarget("x86_64");
       std::string Output = Temps.uniqueFile(Stem + "." + Cpu->Name.str(), "bc");
-      Expected<Command> C = devicePass(*Source, *Cpu, &Output);
+      Expected<Command> C = devicePass(
+          *Source, *Cpu, Action == DriverAction::SyntaxOnly ? nullptr : &Output);
       if (!C)
         return C.takeError();
       Plan.AnalysisCommand = Commands.size();
@@ -466,6 +471,10 @@ SourceCompiler::run(ArrayRef<const InputFile *> Sources, bool ForLink) {
       } else if (Plan.HostCommand && !Results[*Plan.HostCommand].succeeded()) {
         // The source does not compile: the host pass says why, and what the
         // analysis could not do is beside the point.
+        if (Runner.verbose())
+          errs() << R.Stderr;
+      } else if (Action == DriverAction::SyntaxOnly) {
+        // Nothing is built, so no requirements are lost.
         if (Runner.verbose())
           errs() << R.Stderr;
       } else {

@@ -8,11 +8,13 @@
 //   clang++ -fsycl --offload-host-only -c ... x.cpp -o x.o
 //
 // The CPU device has no pass of its own: its kernels are host code that the
-// SYCL headers instantiate in the host pass. When no GPU pass runs, objects
-// and links get an "analysis pass" instead: a generic NVPTX device pass at
-// -O0 whose bitcode only carries the kernels' requirements metadata (seed
-// 002) for the CPU's requirements images; it never becomes code, and its
-// failure is a warning.
+// SYCL headers instantiate in the host pass. When no GPU pass runs, objects,
+// links and syntax checks get an "analysis pass" instead: a generic NVPTX
+// device pass at -O0 whose bitcode only carries the kernels' requirements
+// metadata (seed 002) for the CPU's requirements images; it never becomes
+// code, and its failure is a warning, unless it is the program's fault
+// whatever the target (deviceCodeRuleErrors: the device-code rules, a kernel
+// name two kernels use), which is an error as in a GPU pass.
 //
 // With -fsycl-fixed-targets, options.cpp has already reduced the targets to
 // those also fixed (seed 002's intersection rule).

@@ -109,10 +109,14 @@ std::string mainLine(StringRef Piece) {
 } // namespace
 
 std::string deviceCodeRuleErrors(StringRef Output) {
-  // The plugin's messages (restrictions.cpp, kernel_captures.cpp).
+  // The plugin's messages (restrictions.cpp, kernel_captures.cpp,
+  // kernel_name_conflicts.cpp), and clang's own for a kernel name two
+  // kernels use (reported with the plugin's, which says where).
   static const Regex Rule(
       ": error: (SYCL kernel cannot |kernel '.*' (captures '|has the "
-      "(reference )?member '|is an object of type '))");
+      "(reference )?member '|is an object of type ')|kernel name '.*' is "
+      "already the name of another kernel|the 'clang::sycl_kernel_entry_point' "
+      "kernel name argument conflicts)");
   std::string Result;
   unsigned Count = 0;
   for (const Piece &P : splitIntoPieces(Output))

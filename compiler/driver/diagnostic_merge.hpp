@@ -33,8 +33,9 @@ std::string withoutRepeatedMessages(llvm::StringRef Output,
 
 // The diagnostics of `Output` (with their notes) that are errors of the
 // device-code rules the plugin checks in every device pass (SYCL 2020 §5.4,
-// compiler/plugin/restrictions.cpp; kernel captures, kernel_captures.cpp),
-// followed by clang's summary line; "" if there are none. The CPU's analysis
+// compiler/plugin/restrictions.cpp; kernel captures, kernel_captures.cpp;
+// one kernel name for two kernels, kernel_name_conflicts.cpp), followed by
+// clang's summary line; "" if there are none. The CPU's analysis
 // pass may fail for reasons of its NVPTX target alone (x86 assembly), which
 // are not the program's fault; these always are.
 std::string deviceCodeRuleErrors(llvm::StringRef Output);

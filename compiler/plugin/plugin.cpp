@@ -24,6 +24,7 @@
 #include "device_code_checker.hpp"
 #include "device_global_collector.hpp"
 #include "integration_header.hpp"
+#include "kernel_name_conflicts.hpp"
 #include "lambda_attributes.hpp"
 #include "local_kernel_names.hpp"
 #include "plugin_options.hpp"
@@ -117,6 +118,7 @@ public:
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(
         std::make_unique<DeviceCodeChecker>(Options, deviceCodeChecks()));
+    Consumers.push_back(std::make_unique<KernelNameConflicts>());
     Consumers.push_back(std::make_unique<AspectCollector>(CI, Options));
     Consumers.push_back(std::make_unique<UnitMarkerPublisher>(CI, Options));
     Consumers.push_back(std::make_unique<DeviceGlobalCollector>(CI, Options));
