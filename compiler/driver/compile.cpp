@@ -166,11 +166,8 @@ Expected<Command> SourceCompiler::devicePass(const InputFile &Source,
        // every translation unit; this also lets sources compile on machines
        // without CUDA.
        "-nocudalib",
-       // C math (std::exp, ::sinf, and std::complex's pow/polar/log10 on top
-       // of them) as calls to the C functions, which sycl/detail/libdevice.hpp
-       // defines on libdevice: without it clang emits llvm.exp.* & co., which
-       // the NVPTX backend cannot select ("no libcall available for fexp").
-       "-fmath-errno",
+       // (-fmath-errno and the floating-point model follow the user's
+       // flags: floating_point.hpp.)
        // Fuse multiplies and adds across statements, as nvcc (--fmad=true)
        // and DPC++ (-ffp-model=fast) compile device code: programs validated
        // against their CUDA originals' results round the same way (HeCBench
@@ -229,6 +226,10 @@ Expected<Command> SourceCompiler::devicePass(const InputFile &Source,
     append_range(A, *Macros);
   }
   A.insert(A.end(), Options.CompileArgs.begin(), Options.CompileArgs.end());
+  // After the user's flags: they must not undo -fmath-errno (C math stays
+  // calls; floating_point.hpp).
+  if (Backend.Kind != TargetKind::Spirv)
+    append_range(A, Options.floatingPoint().nvptxPassArgs());
   addSource(A, Source);
   addOutput(A, Output);
   return C;

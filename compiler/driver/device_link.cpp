@@ -15,6 +15,7 @@
 
 #include <sycl/detail/aspect_names.hpp>
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -135,6 +136,35 @@ bool callsLibdevice(const Module &M) {
   });
 }
 
+// -ffast-math, -fdenormal-fp-math=preserve-sign (floating_point.hpp): the
+// device pass gives the kernels the flush-to-zero mode; whether the module
+// flushes is theirs to say, so objects compiled apart link as they were
+// built. All kernels must agree: NVVMReflect's __CUDA_FTZ is one answer
+// for the whole module.
+bool kernelsFlushDenormals(const Module &M) {
+  bool Any = false;
+  for (const Function &F : M) {
+    if (!postlink::isKernel(F) || F.isDeclaration())
+      continue;
+    if (F.getDenormalMode(APFloat::IEEEsingle()).Output != DenormalMode::PreserveSign)
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
+// libdevice chooses its .ftz forms by __nvvm_reflect("__CUDA_FTZ"), which
+// NVVMReflect answers from this module flag; its functions take the
+// kernels' denormal mode, as clang's -mlink-builtin-bitcode gives them the
+// caller's, or the inliner would keep them apart (a call per sinf).
+void flushDenormalsInLibdevice(Module &M) {
+  M.setModuleFlag(Module::Override, "nvvm-reflect-ftz", 1);
+  for (Function &F : M)
+    if (!F.isDeclaration() && !F.hasFnAttribute("denormal-fp-math") &&
+        !F.hasFnAttribute("denormal-fp-math-f32"))
+      F.addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
+}
+
 } // namespace
 
 Error DeviceLinker::linkBitcode(const TargetInfo &Target,
@@ -205,6 +235,8 @@ Error DeviceLinker::linkBitcode(const TargetInfo &Target,
   }
 
   std::string LibdeviceNote;
+  const bool FlushDenormals =
+      Target.Kind == TargetKind::NvidiaGpu && kernelsFlushDenormals(*Linked);
   // Requirements-only bitcode (the CPU's) is never compiled: no libdevice.
   if (Target.hasDevicePass() && callsLibdevice(*Linked)) {
     Expected<std::optional<std::string>> Libdevice = Tools.libdevice();
@@ -238,6 +270,10 @@ Error DeviceLinker::linkBitcode(const TargetInfo &Target,
             }))
       return LinkFailure("while adding libdevice:");
     LibdeviceNote = " + " + **Libdevice + " (only needed, internalized)";
+  }
+  if (FlushDenormals) {
+    flushDenormalsInLibdevice(*Linked);
+    LibdeviceNote += ", float denormals flushed to zero (__CUDA_FTZ=1)";
   }
 
   internalizeSharedVariables(*Linked);

@@ -68,6 +68,10 @@ static Error runDriver(int argc, char **argv) {
   if (Options->SaveTemps)
     Temps->keep();
   CommandRunner Runner(*Temps, Options->Verbose);
+  // -v: what the floating-point flags did to GPU code (floating_point.hpp).
+  if (Options->Verbose && Options->hasGpuTargets() && Options->numSources())
+    if (std::string FP = Options->floatingPoint().describe(); !FP.empty())
+      printNote("GPU device code: " + FP);
 
   Error Result = Options->Action == DriverAction::Link
                      ? runLinkAction(*Options, *Tools, *Temps, Runner)

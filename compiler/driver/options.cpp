@@ -35,6 +35,16 @@ bool OptimizationLevel::atLeastO2() const {
   return given() && (Opt == "-O2" || Opt == "-O3");
 }
 
+FloatingPointModel DriverOptions::floatingPoint() const {
+  // -Ofast (deprecated in clang, still -O3 -ffast-math) before the flags
+  // that may undo it.
+  std::vector<std::string> Flags;
+  if (Optimization.Flag == "-Ofast")
+    Flags.push_back("-Ofast");
+  append_range(Flags, CompileArgs);
+  return floatingPointModel(Flags, Fp32PrecSqrt);
+}
+
 bool DriverOptions::hostDeviceOpt() const {
   if (Optimization.isO0())
     return false;
@@ -282,7 +292,7 @@ static bool isDpcppTuningFlag(StringRef Flag) {
       "unnamed-lambda", "id-queries-fit-in-int", "early-optimizations",
       "dead-args-optimization", "device-lib", "device-lib-jit-link",
       "instrument-device-code", "esimd-force-stateless-mem", "esimd-build-host-code",
-      "explicit-simd", "fp32-prec-sqrt", "fp32-prec-div", "fp64-conv-emu",
+      "explicit-simd", "fp32-prec-div", "fp64-conv-emu",
       "decompose-functor", "allow-func-ptr", "optimize-non-user-code",
       "remove-unused-external-funcs", "use-bitcode", "add-default-spec-consts-image",
       "link-huge-device-code", "max-parallel-link-jobs", "rdc", "force-inline-kernel-lambda",
@@ -351,6 +361,10 @@ Error CommandLineParser::handleSyclFlag(StringRef Spelling) {
                        "' given in '-fsycl-device-config-file' does not "
                        "exist or is not a file");
     Options.DeviceConfigFile = Value.str();
+    return Error::success();
+  }
+  if (Spelling == "-fsycl-fp32-prec-sqrt" || Spelling == "-fno-sycl-fp32-prec-sqrt") {
+    Options.Fp32PrecSqrt = Spelling == "-fsycl-fp32-prec-sqrt";
     return Error::success();
   }
   if (Flag == "-fsycl-id-queries-fit-in-int") {
@@ -481,6 +495,29 @@ Expected<DriverOptions> CommandLineParser::parse() {
                                                        : "oneDAL") +
                          "), which usycl does not provide; install it and link it "
                          "explicitly (-l<library> -L<dir>), or drop the flag");
+      // DPC++'s and icpx's -fp-model=<model> (also "-fp-model <model>") is
+      // clang's -ffp-model=.
+      if (First == "-fp-model" || First.starts_with("-fp-model=")) {
+        std::string Model;
+        if (First == "-fp-model") {
+          if (I + 1 < Ordered.size())
+            Model = Args.getArgString(Ordered[++I]->getIndex());
+        } else {
+          Model = First.substr(strlen("-fp-model=")).str();
+        }
+        std::optional<StringRef> Clang = StringSwitch<std::optional<StringRef>>(Model)
+                                             .Cases({"fast", "fast=1"}, "fast")
+                                             .Case("fast=2", "aggressive")
+                                             .Cases({"precise", "consistent", "source"}, "precise")
+                                             .Case("strict", "strict")
+                                             .Default(std::nullopt);
+        if (!Clang)
+          return makeError("invalid value '" + Model + "' in '-fp-model'; valid values are "
+                           "fast, fast=1, fast=2, precise, consistent, source and strict "
+                           "(clang's spelling: -ffp-model=fast|aggressive|precise|strict)");
+        Options.CompileArgs.push_back(("-ffp-model=" + *Clang).str());
+        continue;
+      }
       if (First.starts_with("-fsycl-") || First.starts_with("-fsycl=") ||
           First.starts_with("-fno-sycl-")) {
         if (Error E = handleSyclFlag(First))

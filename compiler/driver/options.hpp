@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "floating_point.hpp"
 #include "module_splitter.hpp" // postlink::SplitMode
 #include "targets.hpp"
 
@@ -106,6 +107,11 @@ struct DriverOptions {
   // -fsycl-fixed-targets, canonical names (also devices usycl++ cannot
   // compile for, such as intel_gpu_pvc); handed to the plugin.
   std::vector<std::string> FixedTargets;
+  // -f[no-]sycl-fp32-prec-sqrt: sqrt stays correctly rounded under
+  // -ffast-math (floating_point.hpp).
+  bool Fp32PrecSqrt = false;
+  // What the floating-point flags mean for NVPTX device code.
+  FloatingPointModel floatingPoint() const;
   // -fsycl-device-config-file; otherwise the installed one is used.
   std::optional<std::string> DeviceConfigFile;
 

@@ -42,6 +42,26 @@
 #define USYCL_DEVICE_NVPTX 0
 #endif
 
+// Floating-point options (docs/driver.md, "Floating point"). usycl++
+// defines __USYCL_FP_APPROX_FUNC__ in the device passes for -ffast-math,
+// -fapprox-func and -ffp-model=fast / -fp-model=fast (clang's own
+// __FAST_MATH__ is lost there: the device pass keeps -fmath-errno so that C
+// math stays calls), and __USYCL_FP32_PREC_SQRT__ for -fsycl-fp32-prec-sqrt.
+// With approximate functions NVPTX float sin, cos, tan, exp, exp10, log,
+// log2, log10 and pow use libdevice's fast forms (sin.approx, ex2.approx,
+// lg2.approx), and sqrt is sqrt.approx unless -fsycl-fp32-prec-sqrt, as nvcc
+// -use_fast_math compiles sinf, expf and sqrtf. Default: IEEE, as before.
+#if defined(__FAST_MATH__) || defined(__USYCL_FP_APPROX_FUNC__)
+#define USYCL_FP_APPROX_FUNC 1
+#else
+#define USYCL_FP_APPROX_FUNC 0
+#endif
+#if USYCL_FP_APPROX_FUNC && !defined(__USYCL_FP32_PREC_SQRT__)
+#define USYCL_FP32_APPROX_SQRT 1
+#else
+#define USYCL_FP32_APPROX_SQRT 0
+#endif
+
 // A SPIR-V device pass (intel_gpu_* and spir64 targets). usycl runs no SPIR-V
 // code: a SPIR-V image carries its kernels' requirements (seed 002), which the
 // runtime and sycl-aspect-filter check. The kernel entry points call the

@@ -10,6 +10,8 @@
 // i64 -> long long/unsigned long long, i16 -> unsigned short, ptr -> T*).
 #pragma once
 
+#include <sycl/detail/defines.hpp>
+
 extern "C" {
 int __nv_clz(int) noexcept;
 int __nv_clzll(long long) noexcept;
@@ -378,6 +380,19 @@ double __nv_fdim(double, double) noexcept;
 #define USYCL_CM2(N)                                                                     \
   USYCL_CM_ATTR float N##f(float x, float y) noexcept { return __nv_##N##f(x, y); }      \
   USYCL_CM_ATTR double N(double x, double y) noexcept { return __nv_##N(x, y); }
+// With approximate functions (defines.hpp) the float forms nvcc
+// -use_fast_math maps to its intrinsics (sinf -> __sinf, ...) do the same.
+#if USYCL_FP_APPROX_FUNC
+#define USYCL_CM1_FAST(N)                                                                \
+  USYCL_CM_ATTR float N##f(float x) noexcept { return __nv_fast_##N##f(x); }             \
+  USYCL_CM_ATTR double N(double x) noexcept { return __nv_##N(x); }
+#define USYCL_CM2_FAST(N)                                                                \
+  USYCL_CM_ATTR float N##f(float x, float y) noexcept { return __nv_fast_##N##f(x, y); } \
+  USYCL_CM_ATTR double N(double x, double y) noexcept { return __nv_##N(x, y); }
+#else
+#define USYCL_CM1_FAST(N) USYCL_CM1(N)
+#define USYCL_CM2_FAST(N) USYCL_CM2(N)
+#endif
 extern "C" {
 USYCL_CM1(acos)
 USYCL_CM1(acosh)
@@ -387,29 +402,36 @@ USYCL_CM1(atan)
 USYCL_CM1(atanh)
 USYCL_CM1(cbrt)
 USYCL_CM1(ceil)
-USYCL_CM1(cos)
+USYCL_CM1_FAST(cos)
 USYCL_CM1(cosh)
 USYCL_CM1(erf)
 USYCL_CM1(erfc)
-USYCL_CM1(exp)
+USYCL_CM1_FAST(exp)
 USYCL_CM1(exp2)
-USYCL_CM1(exp10)
+USYCL_CM1_FAST(exp10)
 USYCL_CM1(expm1)
 USYCL_CM1(fabs)
 USYCL_CM1(floor)
 USYCL_CM1(lgamma)
-USYCL_CM1(log)
-USYCL_CM1(log10)
+USYCL_CM1_FAST(log)
+USYCL_CM1_FAST(log10)
 USYCL_CM1(log1p)
-USYCL_CM1(log2)
+USYCL_CM1_FAST(log2)
 USYCL_CM1(logb)
 USYCL_CM1(nearbyint)
 USYCL_CM1(rint)
 USYCL_CM1(round)
-USYCL_CM1(sin)
+USYCL_CM1_FAST(sin)
 USYCL_CM1(sinh)
-USYCL_CM1(sqrt)
-USYCL_CM1(tan)
+// libdevice's __nv_sqrtf is sqrt.approx (NVVMReflect reads __CUDA_PREC_SQRT
+// as 0): correctly rounded unless approximate, as nvcc's -prec-sqrt.
+#if USYCL_FP32_APPROX_SQRT
+USYCL_CM_ATTR float sqrtf(float x) noexcept { return __nv_sqrtf(x); }
+#else
+USYCL_CM_ATTR float sqrtf(float x) noexcept { return __nv_fsqrt_rn(x); }
+#endif
+USYCL_CM_ATTR double sqrt(double x) noexcept { return __nv_sqrt(x); }
+USYCL_CM1_FAST(tan)
 USYCL_CM1(tanh)
 USYCL_CM1(tgamma)
 USYCL_CM1(trunc)
@@ -421,7 +443,7 @@ USYCL_CM2(fmin)
 USYCL_CM2(fmod)
 USYCL_CM2(hypot)
 USYCL_CM2(nextafter)
-USYCL_CM2(pow)
+USYCL_CM2_FAST(pow)
 USYCL_CM2(remainder)
 USYCL_CM_ATTR float fmaf(float x, float y, float z) noexcept { return __nv_fmaf(x, y, z); }
 USYCL_CM_ATTR double fma(double x, double y, double z) noexcept { return __nv_fma(x, y, z); }
@@ -445,13 +467,21 @@ USYCL_CM_ATTR long lrintf(float x) noexcept { return static_cast<long>(__nv_llri
 USYCL_CM_ATTR long lrint(double x) noexcept { return static_cast<long>(__nv_llrint(x)); }
 USYCL_CM_ATTR long lroundf(float x) noexcept { return static_cast<long>(__nv_llroundf(x)); }
 USYCL_CM_ATTR long lround(double x) noexcept { return static_cast<long>(__nv_llround(x)); }
-USYCL_CM_ATTR void sincosf(float x, float *s, float *c) noexcept { __nv_sincosf(x, s, c); }
+USYCL_CM_ATTR void sincosf(float x, float *s, float *c) noexcept {
+#if USYCL_FP_APPROX_FUNC
+  __nv_fast_sincosf(x, s, c);
+#else
+  __nv_sincosf(x, s, c);
+#endif
+}
 USYCL_CM_ATTR void sincos(double x, double *s, double *c) noexcept { __nv_sincos(x, s, c); }
 USYCL_CM_ATTR float nanf(const char *tag) noexcept { return __nv_nanf(tag); }
 USYCL_CM_ATTR double nan(const char *tag) noexcept { return __nv_nan(tag); }
 } // extern "C"
 #undef USYCL_CM1
 #undef USYCL_CM2
+#undef USYCL_CM1_FAST
+#undef USYCL_CM2_FAST
 #undef USYCL_CM_ATTR
 #endif
 

@@ -28,7 +28,13 @@ USYCL_CX_INLINE float exp_(float x) { return __nv_expf(x); }
 USYCL_CX_INLINE double exp_(double x) { return __nv_exp(x); }
 USYCL_CX_INLINE float log_(float x) { return __nv_logf(x); }
 USYCL_CX_INLINE double log_(double x) { return __nv_log(x); }
+// Correctly rounded unless approximate (defines.hpp; libdevice's
+// __nv_sqrtf is sqrt.approx).
+#if USYCL_FP32_APPROX_SQRT
 USYCL_CX_INLINE float sqrt_(float x) { return __nv_sqrtf(x); }
+#else
+USYCL_CX_INLINE float sqrt_(float x) { return __nv_fsqrt_rn(x); }
+#endif
 USYCL_CX_INLINE double sqrt_(double x) { return __nv_sqrt(x); }
 USYCL_CX_INLINE float sin_(float x) { return __nv_sinf(x); }
 USYCL_CX_INLINE double sin_(double x) { return __nv_sin(x); }

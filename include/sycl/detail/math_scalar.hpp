@@ -86,6 +86,21 @@ template <typename F> inline constexpr F inv_pi_v = F(0.318309886183790671537767
     return half(NAME(static_cast<float>(x), static_cast<float>(y), static_cast<float>(z))); \
   }
 
+// With approximate functions (-ffast-math, defines.hpp) the float forms
+// of a few functions use libdevice's fast variants on NVPTX.
+#if USYCL_FP_APPROX_FUNC
+#define USYCL_NV_FAST_OR(FAST, PRECISE) FAST
+#else
+#define USYCL_NV_FAST_OR(FAST, PRECISE) PRECISE
+#endif
+#if USYCL_FP32_APPROX_SQRT
+// libdevice's __nv_sqrtf: sqrt.approx (NVVMReflect's __CUDA_PREC_SQRT is 0),
+// .ftz under flush-to-zero, as nvcc -prec-sqrt=false.
+#define USYCL_NV_SQRTF __nv_sqrtf
+#else
+#define USYCL_NV_SQRTF __nv_fsqrt_rn
+#endif
+
 // Functions with a direct libdevice / <cmath> counterpart.
 #define USYCL_M1(NAME, NVF, NVD, STD)                                                    \
   USYCL_INLINE float NAME(float x) noexcept { return USYCL_DEV_OR_HOST(NVF(x), STD(x)); } \
@@ -108,29 +123,29 @@ USYCL_M1(atan, __nv_atanf, __nv_atan, std::atan)
 USYCL_M1(atanh, __nv_atanhf, __nv_atanh, std::atanh)
 USYCL_M1(cbrt, __nv_cbrtf, __nv_cbrt, std::cbrt)
 USYCL_M1(ceil, __nv_ceilf, __nv_ceil, std::ceil)
-USYCL_M1(cos, __nv_cosf, __nv_cos, std::cos)
+USYCL_M1(cos, USYCL_NV_FAST_OR(__nv_fast_cosf, __nv_cosf), __nv_cos, std::cos)
 USYCL_M1(cosh, __nv_coshf, __nv_cosh, std::cosh)
 USYCL_M1(erf, __nv_erff, __nv_erf, std::erf)
 USYCL_M1(erfc, __nv_erfcf, __nv_erfc, std::erfc)
-USYCL_M1(exp, __nv_expf, __nv_exp, std::exp)
+USYCL_M1(exp, USYCL_NV_FAST_OR(__nv_fast_expf, __nv_expf), __nv_exp, std::exp)
 USYCL_M1(exp2, __nv_exp2f, __nv_exp2, std::exp2)
 USYCL_M1(expm1, __nv_expm1f, __nv_expm1, std::expm1)
 USYCL_M1(fabs, __nv_fabsf, __nv_fabs, std::fabs)
 USYCL_M1(floor, __nv_floorf, __nv_floor, std::floor)
 USYCL_M1(lgamma, __nv_lgammaf, __nv_lgamma, std::lgamma)
-USYCL_M1(log, __nv_logf, __nv_log, std::log)
-USYCL_M1(log2, __nv_log2f, __nv_log2, std::log2)
-USYCL_M1(log10, __nv_log10f, __nv_log10, std::log10)
+USYCL_M1(log, USYCL_NV_FAST_OR(__nv_fast_logf, __nv_logf), __nv_log, std::log)
+USYCL_M1(log2, USYCL_NV_FAST_OR(__nv_fast_log2f, __nv_log2f), __nv_log2, std::log2)
+USYCL_M1(log10, USYCL_NV_FAST_OR(__nv_fast_log10f, __nv_log10f), __nv_log10, std::log10)
 USYCL_M1(log1p, __nv_log1pf, __nv_log1p, std::log1p)
 USYCL_M1(logb, __nv_logbf, __nv_logb, std::logb)
 USYCL_M1(rint, __nv_rintf, __nv_rint, std::rint)
 USYCL_M1(round, __nv_roundf, __nv_round, std::round)
-USYCL_M1(sin, __nv_sinf, __nv_sin, std::sin)
+USYCL_M1(sin, USYCL_NV_FAST_OR(__nv_fast_sinf, __nv_sinf), __nv_sin, std::sin)
 USYCL_M1(sinh, __nv_sinhf, __nv_sinh, std::sinh)
-// Correctly rounded, as nvcc's sqrtf (-prec-sqrt=true) and the host: libdevice's
-// __nv_sqrtf follows __CUDA_PREC_SQRT, which NVVMReflect reads as 0 (sqrt.approx).
-USYCL_M1(sqrt, __nv_fsqrt_rn, __nv_sqrt, std::sqrt)
-USYCL_M1(tan, __nv_tanf, __nv_tan, std::tan)
+// Correctly rounded, as nvcc's sqrtf (-prec-sqrt=true) and the host, unless
+// approximate (USYCL_NV_SQRTF above).
+USYCL_M1(sqrt, USYCL_NV_SQRTF, __nv_sqrt, std::sqrt)
+USYCL_M1(tan, USYCL_NV_FAST_OR(__nv_fast_tanf, __nv_tanf), __nv_tan, std::tan)
 USYCL_M1(tanh, __nv_tanhf, __nv_tanh, std::tanh)
 USYCL_M1(tgamma, __nv_tgammaf, __nv_tgamma, std::tgamma)
 USYCL_M1(trunc, __nv_truncf, __nv_trunc, std::trunc)
@@ -142,7 +157,7 @@ USYCL_M2(fmax, __nv_fmaxf, __nv_fmax, std::fmax)
 USYCL_M2(fmin, __nv_fminf, __nv_fmin, std::fmin)
 USYCL_M2(fmod, __nv_fmodf, __nv_fmod, std::fmod)
 USYCL_M2(hypot, __nv_hypotf, __nv_hypot, std::hypot)
-USYCL_M2(pow, __nv_powf, __nv_pow, std::pow)
+USYCL_M2(pow, USYCL_NV_FAST_OR(__nv_fast_powf, __nv_powf), __nv_pow, std::pow)
 USYCL_M2(remainder, __nv_remainderf, __nv_remainder, std::remainder)
 
 #undef USYCL_M1
@@ -189,7 +204,8 @@ USYCL_INLINE double rsqrt(double x) noexcept {
 USYCL_HALF1(rsqrt)
 
 USYCL_INLINE float exp10(float x) noexcept {
-  return USYCL_DEV_OR_HOST(__nv_exp10f(x), static_cast<float>(std::pow(10.0, double(x))));
+  return USYCL_DEV_OR_HOST(USYCL_NV_FAST_OR(__nv_fast_exp10f, __nv_exp10f)(x),
+                           static_cast<float>(std::pow(10.0, double(x))));
 }
 USYCL_INLINE double exp10(double x) noexcept {
   return USYCL_DEV_OR_HOST(__nv_exp10(x), std::pow(10.0, x));
@@ -428,7 +444,7 @@ USYCL_INLINE half remquo(half x, half y, int *q) noexcept {
 USYCL_INLINE float sincos(float x, float *c) noexcept {
 #if USYCL_DEVICE_NVPTX
   float s;
-  __nv_sincosf(x, &s, c);
+  USYCL_NV_FAST_OR(__nv_fast_sincosf, __nv_sincosf)(x, &s, c);
   return s;
 #else
   *c = std::cos(x);
@@ -868,3 +884,5 @@ template <typename T> USYCL_INLINE calc_t<elem_t<T>> length_c(const T &x) noexce
 } // namespace sycl
 
 #undef USYCL_DEV_OR_HOST
+#undef USYCL_NV_FAST_OR
+#undef USYCL_NV_SQRTF
