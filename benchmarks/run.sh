@@ -54,6 +54,9 @@ build host_device_opt_spec "$usyclxx" -O3 "${usyclxx_flags[@]}" -fsycl-host-devi
 # issues 20, 21) and generic (-fno-sycl-host-device-opt).
 build matmul_generic "$usyclxx" -O3 "${usyclxx_flags[@]}" -fno-sycl-host-device-opt \
   "$here/matmul/matmul_sycl.cpp"
+# Issue 44: a docking code's kernel as its users build it: -ffast-math, no
+# -march for usycl++ (the OpenMP peer gets -march=native, nvcc -use_fast_math).
+build docking_sycl "$usyclxx" -O3 -ffast-math "${usyclxx_flags[@]}" "$here/docking/docking_sycl.cpp"
 build triad_assert "$usyclxx" -O3 "${usyclxx_flags[@]}" -fsycl-device-code-split=per_kernel \
   "$here/assert/triad_assert.cpp" "$here/assert/triad_ndebug.cpp"
 if [ $mode != cpu ]; then
@@ -72,6 +75,7 @@ if [ $mode != cpu ]; then
   cuda reductions_cuda reductions/reductions_cuda.cu
   cuda atomics_cuda atomics/atomics_cuda.cu
   cuda multi_gpu_cuda multi_gpu/multi_gpu_cuda.cu
+  build docking_cuda "$nvcc" -O3 -use_fast_math -arch=sm_90 "$here/docking/docking_cuda.cu"
 fi
 if [ $mode != cuda ]; then
   omp stream_omp stream/stream_omp.cpp
@@ -79,6 +83,7 @@ if [ $mode != cuda ]; then
   omp matmul_omp matmul/matmul_omp.cpp
   omp sub_group_reduce_omp sub_group_reduce/sub_group_reduce_omp.cpp
   omp local_memory_omp local_memory/local_memory_omp.cpp
+  build docking_omp g++ -O3 -ffast-math -march=native -fopenmp "$here/docking/docking_omp.cpp"
 fi
 # `build`: every program, nothing run (for a machine without compilers).
 [ $mode = build ] && exit 0
@@ -252,6 +257,18 @@ bench() { # bench <cpu|cuda>
       add "local memory $dev" "$k GB/s" "$a" "$b" "$(ratio "$a" "$b")" higher
     done
   fi
+  # Docking energies, every poses-per-work-item size and the best one
+  # (issue 44: each >= 0.98 x CUDA; >= 0.95 x OpenMP with -march=native).
+  local d_args="65536 5"
+  [ $dev = cpu ] && d_args="16384 3"
+  [ "$small" = 1 ] && d_args="8192 1 32"
+  pair s n "$sel" docking_sycl docking_$peer $d_args; echo "$s$n"
+  for k in 1 2 4 8 16 32 64 128; do
+    local a b; a=$(value "$s" ppwi${k}_GFLOPs); b=$(value "$n" ${peer}_ppwi${k}_GFLOPs)
+    add "docking $dev" "$k per item GFLOP/s" "$a" "$b" "$(ratio "$a" "$b")" higher
+  done
+  a=$(value "$s" best_GFLOPs); b=$(value "$n" ${peer}_best_GFLOPs)
+  add "docking $dev" "best size GFLOP/s" "$a" "$b" "$(ratio "$a" "$b")" higher
   [ $dev = cuda ] && patterns
   [ $dev = cuda ] && multi_gpu
   # Issue 21: specialised vs generic build of one program, on the same device
