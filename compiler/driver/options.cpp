@@ -562,6 +562,13 @@ Expected<DriverOptions> CommandLineParser::parse() {
       SawPreprocess = true;
       Options.HostOnlyArgs.push_back(First.str());
       continue;
+    case copts::OPT_fveclib:
+      // A host vector math library (-fveclib=libmvec, SVML): the NVPTX pass
+      // rejects it ("unsupported option for target 'nvptx64'"); the link
+      // adds the library (clang's -lmvec).
+      Options.HostOnlyArgs.push_back(First.str());
+      Options.LinkItems.push_back({LinkItem::ItemKind::Flag, First.str()});
+      continue;
     case copts::OPT_fsyntax_only:
       SawSyntaxOnly = true;
       continue;
