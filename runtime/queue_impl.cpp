@@ -32,13 +32,27 @@ queue_impl::queue_impl(std::shared_ptr<device_impl> device, std::shared_ptr<cont
 queue_impl::~queue_impl() {
   // SYCL: destroying a queue does not block, but work already submitted must
   // still run; backend queues finish their work in their own destructors.
+  // Errors of commands that finished after the last handle went (host
+  // tasks a host worker waited for) still reach a handler the user gave.
+  // Not those of the wait below: the last event may go at exit, after the
+  // CUDA driver has shut down (CUDA_ERROR_DEINITIALIZED), and the default
+  // handler would terminate a program that did nothing wrong.
+  std::vector<std::exception_ptr> pending;
+  {
+    std::lock_guard lock(errors_mutex_);
+    pending.swap(errors_);
+  }
   try {
     wait();
   } catch (...) {
   }
-  // Errors of commands that finished after the last handle went (host
-  // tasks a host worker waited for) still reach the handler.
-  deliver_errors_at_release();
+  if (!pending.empty() && (handler_ || (context_ && context_->handler()))) {
+    {
+      std::lock_guard lock(errors_mutex_);
+      errors_ = std::move(pending);
+    }
+    deliver_errors_at_release();
+  }
   for (auto &bq : backend_queues_) usycl::rt::assert_support::unregister_queue(bq.get());
 }
 
