@@ -4,7 +4,7 @@
 #   benchmarks/run.sh [cpu|cuda|all|build]   (default: all; build: only build)
 #
 # Builds what it can (usycl++ from $BUILD_DIR, nvcc for the CUDA peers,
-# g++ -fopenmp for the OpenMP peers) into $BENCH_BIN, skips building where a
+# g++ -fopenmp -march=native for the OpenMP peers) into $BENCH_BIN, skips building where a
 # compiler is missing (the GPU machine: carry $BENCH_BIN there), runs each
 # SYCL program and its peer, and prints a table -- SYCL figure, native
 # figure, ratio -- and writes it as CSV to $BENCH_CSV.
@@ -36,7 +36,9 @@ build() { # build <output> <command...>: only when a source is newer / missing
 usyclxx_flags=(${BENCH_SYCL_FLAGS:-})
 sycl() { build "$1" "$usyclxx" -O3 "${usyclxx_flags[@]}" "$here/$2"; }
 cuda() { build "$1" "$nvcc" -O3 -arch=sm_90 "$here/$2"; }
-omp() { build "$1" g++ -O3 -fopenmp "$here/$2"; }
+# The OpenMP peers get -march=native, as their users build them; usycl++
+# gets no -march (issue 44: its CPU kernels pick the processor's level).
+omp() { build "$1" g++ -O3 -march=native -fopenmp "$here/$2"; }
 
 sycl stream_sycl stream/stream_sycl.cpp
 sycl launch_sycl launch/launch_sycl.cpp

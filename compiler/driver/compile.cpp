@@ -287,6 +287,9 @@ Expected<Command> SourceCompiler::hostPass(const InputFile &Source,
   if (const std::optional<std::string> &PassPlugin = Tools.passPlugin())
     A.push_back("-fpass-plugin=" + *PassPlugin);
   A.push_back("-fplugin-arg-usycl-target=host");
+  // The CPU kernels' copies per x86-64 level (compiler/passes/cpu_isa_levels.hpp).
+  if (Options.hasCpuTarget() && !Options.CpuLevels.empty() && Tools.passPlugin())
+    A.insert(A.end(), {"-mllvm", "-usycl-cpu-isa-levels=" + join(Options.CpuLevels, ",")});
   addFixedTargets(A, Options.FixedTargets);
   addTranslationUnitId(A, Source, Options.CompileArgs);
   A.insert(A.end(), {"-isystem", Tools.includeDir()});

@@ -16,6 +16,8 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -346,6 +348,11 @@ Error LinkStep::finalLink(const std::optional<std::string> &Wrapper) {
   std::string LibDir = Tools.libDir();
   C.Args.insert(C.Args.end(), {"-L" + LibDir, "-lusycl",
                                "-Wl,-rpath," + LibDir});
+  // glibc's vector math (libmvec), which fast-math CPU kernels call once
+  // vectorised (compiler/passes/cpu_isa_levels.hpp); recorded only if used.
+  if (Options.hasCpuTarget() && Triple(sys::getDefaultTargetTriple()).isX86() &&
+      Triple(sys::getDefaultTargetTriple()).isOSGlibc())
+    C.Args.push_back("-Wl,--push-state,--as-needed,-lmvec,--pop-state");
   // clang links -fopenmp programs against its own libomp.so (in the LLVM
   // library directory) but records no path, so the loader takes whichever
   // libomp.so.5 the system has first: on Debian, libomp5-19's, older than

@@ -363,6 +363,25 @@ Error CommandLineParser::handleSyclFlag(StringRef Spelling) {
     Options.DeviceConfigFile = Value.str();
     return Error::success();
   }
+  if (Flag == "-fsycl-cpu-levels") {
+    if (!HasValue || Value.empty())
+      return makeError("'-fsycl-cpu-levels' needs a value: -fsycl-cpu-levels=none or a list of "
+                       "x86-64-v2, x86-64-v3, x86-64-v4");
+    Options.CpuLevels.clear();
+    if (Value == "none")
+      return Error::success();
+    SmallVector<StringRef, 4> Levels;
+    Value.split(Levels, ',');
+    for (StringRef Level : Levels) {
+      if (Level != "x86-64-v2" && Level != "x86-64-v3" && Level != "x86-64-v4")
+        return makeError("invalid value '" + Level + "' in '-fsycl-cpu-levels=" + Value +
+                         "'; valid values are x86-64-v2, x86-64-v3, x86-64-v4 (a "
+                         "comma-separated list) or none");
+      if (!is_contained(Options.CpuLevels, Level))
+        Options.CpuLevels.push_back(Level.str());
+    }
+    return Error::success();
+  }
   if (Spelling == "-fsycl-fp32-prec-sqrt" || Spelling == "-fno-sycl-fp32-prec-sqrt") {
     Options.Fp32PrecSqrt = Spelling == "-fsycl-fp32-prec-sqrt";
     return Error::success();
@@ -376,7 +395,8 @@ Error CommandLineParser::handleSyclFlag(StringRef Spelling) {
   return makeError("unknown SYCL option '" + Spelling +
                    "'; usycl++ supports -fsycl, -fsycl-targets=, "
                    "-fsycl-device-code-split=, -fsycl-fixed-targets=, "
-                   "-fsycl-device-config-file=, -fsycl-raise-host, -fsycl-host-device-opt, "
+                   "-fsycl-device-config-file=, -fsycl-cpu-levels=, -fsycl-raise-host, "
+                   "-fsycl-host-device-opt, "
                    "-fsycl-device-only and "
                    "-fsycl-host-only (see usycl++ --help)");
 }
@@ -795,6 +815,8 @@ void printHelp() {
             "runs on these targets\n"
             "  -fsycl-device-config-file=<f>   device configuration YAML "
             "(overrides the installed one)\n"
+            "  -fsycl-cpu-levels=<l>[,...]|none  x86-64 levels the CPU kernels are also "
+            "compiled for, chosen when they run (default x86-64-v2,x86-64-v3,x86-64-v4)\n"
             "  -fsycl-raise-host -S -emit-mlir the host module raised to the "
             "MLIR SYCL dialect\n"
             "  -f[no-]sycl-host-device-opt     kernels specialised on the "
@@ -843,6 +865,8 @@ void printHelp() {
             "USYCL_EMULATE reads\n"
             "  USYCL_CPU_SUB_GROUP_SIZE=4|8|16|32|64  the CPU's sub-group "
             "width without reqd_sub_group_size\n"
+            "  USYCL_CPU_ISA=x86-64|x86-64-v2|x86-64-v3|x86-64-v4  the highest "
+            "level of the CPU kernels' copies that runs\n"
             "  USYCL_CPU_HUGE_PAGES=0     the CPU device's large "
             "allocations keep ordinary pages\n"
             "  USYCL_CUDA_PEER_ACCESS=0   copies between GPUs go through the "

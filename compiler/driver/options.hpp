@@ -112,6 +112,11 @@ struct DriverOptions {
   bool Fp32PrecSqrt = false;
   // What the floating-point flags mean for NVPTX device code.
   FloatingPointModel floatingPoint() const;
+  // -fsycl-cpu-levels: the x86-64 levels the CPU kernels are also compiled
+  // for, the running processor's best chosen when they run
+  // (compiler/passes/cpu_isa_levels.hpp); `none` leaves them as the host
+  // code is compiled.
+  std::vector<std::string> CpuLevels = {"x86-64-v2", "x86-64-v3", "x86-64-v4"};
   // -fsycl-device-config-file; otherwise the installed one is used.
   std::optional<std::string> DeviceConfigFile;
 

@@ -7,6 +7,7 @@
 
 #include "aspect_propagation.hpp"
 #include "assert_versioning.hpp"
+#include "cpu_isa_levels.hpp"
 #include "work_group_scope.hpp"
 #include "device_globals.hpp"
 #include "device_if.hpp"
@@ -887,6 +888,8 @@ void registerUsyclPasses(PassBuilder &PB) {
   registerTULocalKernelNamesPasses(PB);
   // After the unit-local names: the plan names kernels as the device IR does.
   registerHostDeviceSpecializePasses(PB);
+  // After the specialisation: its launchers get levels too.
+  registerCpuIsaLevelsPasses(PB);
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {

@@ -45,6 +45,14 @@ if [ "$backend" = cuda ]; then
 else
   USYCL_TRACE=1 "$prog" > "$work/out" 2>&1
   grep -q 'cuda: cu[A-Z]' "$work/out" && fail "CUDA driver calls traced at level 1"
+  # The x86-64 level of the CPU kernels' copies (docs/driver.md).
+  expect "cpu: kernels run as x86-64"
+  USYCL_TRACE=1 USYCL_CPU_ISA=x86-64 "$prog" > "$work/out" 2>&1 ||
+    fail "the program failed with USYCL_CPU_ISA=x86-64"
+  expect "cpu: kernels run as x86-64 (the processor supports x86-64"
+  expect "trace_probe: PASSED"
+  USYCL_CPU_ISA=x86-64-v9 "$prog" > "$work/out" 2>&1 && fail "USYCL_CPU_ISA=x86-64-v9 was accepted"
+  expect "USYCL_CPU_ISA=x86-64-v9: not an x86-64 level; use x86-64, x86-64-v2, x86-64-v3 or x86-64-v4"
 fi
 
 USYCL_TRACE=all USYCL_TRACE_FILE="$work/trace.log" "$prog" > "$work/out" 2>&1 ||

@@ -3,9 +3,11 @@
 // shared thread pool.
 #include "../../backend.hpp"
 #include "../../host_memory.hpp"
+#include "../../trace.hpp"
 #include "cpu_assert.hpp"
 #include "cpu_memory.hpp"
 #include "group_executor.hpp"
+#include "isa_level.hpp"
 #include "sub_group_width.hpp"
 #include "thread_pool.hpp"
 
@@ -491,7 +493,13 @@ private:
 
 class cpu_backend final : public backend {
 public:
-  cpu_backend() : sub_group_width_(default_sub_group_width(configuration_error_)) {}
+  cpu_backend() : sub_group_width_(default_sub_group_width(configuration_error_)) {
+    const isa_level_choice &isa = selected_isa_level();
+    if (configuration_error_.empty()) configuration_error_ = isa.error;
+    USYCL_TRACE_IF(basic, "cpu", "kernels run as %s (the processor supports %s%s)",
+                   isa_level_name(isa.level).c_str(), isa_level_name(isa.processor).c_str(),
+                   isa.level < isa.processor ? "; USYCL_CPU_ISA lowers it" : "");
+  }
   const char *name() const override { return "native_cpu"; }
   std::string platform_name() const override { return "usycl Native CPU"; }
   std::string platform_vendor() const override { return "usycl"; }
@@ -505,7 +513,7 @@ public:
   std::string configuration_error() const override { return configuration_error_; }
 
 private:
-  std::string configuration_error_; // USYCL_CPU_SUB_GROUP_SIZE
+  std::string configuration_error_; // USYCL_CPU_SUB_GROUP_SIZE, USYCL_CPU_ISA
   uint32_t sub_group_width_;
   std::once_flag once_;
   std::vector<std::shared_ptr<backend_device>> devices_;

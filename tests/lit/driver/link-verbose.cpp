@@ -17,7 +17,7 @@
 // CHECK: sycl-aspect-filter -target=x86_64 -device-config-file=[[CONFIG]] [[DIR]]/nvidia_gpu_sm_90/device.table -o [[DIR]]/x86_64/x86_64.filtered.table
 // CHECK: (in-process) generate image wrapper [[DIR]]/wrapper.cpp (3 images)
 // CHECK: clang++ -c -O0 -fPIC -x c++ -isystem {{.*}}include [[DIR]]/wrapper.cpp -o [[DIR]]/wrapper.o
-// CHECK: clang++ -shared {{.*}}k.o [[DIR]]/wrapper.o -L[[LIB:[^ ]*]] -lusycl -Wl,-rpath,[[LIB]] -o {{.*}}libk.so
+// CHECK: clang++ -shared {{.*}}k.o [[DIR]]/wrapper.o -L[[LIB:[^ ]*]] -lusycl -Wl,-rpath,[[LIB]] -Wl,--push-state,--as-needed,-lmvec,--pop-state -o {{.*}}libk.so
 //
 // The linker dropped the device code sections; the images (PTX text here)
 // are in the library.

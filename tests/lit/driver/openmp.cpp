@@ -11,7 +11,7 @@
 // CHECK-NOT: -fopenmp
 // CHECK-SAME: -Wno-source-uses-openmp
 // CHECK: --offload-host-only {{.*}}-Xclang -fopenmp
-// CHECK: {{^ .*}}clang++{{.*}} -fopenmp {{.*}}-lusycl -Wl,-rpath,{{[^ ]*}} -Wl,-rpath,{{[^ ]*}}/lib -o
+// CHECK: {{^ .*}}clang++{{.*}} -fopenmp {{.*}}-lusycl -Wl,-rpath,{{[^ ]*}} -Wl,--push-state,--as-needed,-lmvec,--pop-state -Wl,-rpath,{{[^ ]*}}/lib -o
 // RUN: env OMP_NUM_THREADS=3 ONEAPI_DEVICE_SELECTOR='native_cpu:*' %t/omp | FileCheck %s --check-prefix=OUT
 // OUT: openmp 1 bad 0 threads 3 sum 6
 //
