@@ -816,7 +816,7 @@ void printHelp() {
             "  -fsycl-device-config-file=<f>   device configuration YAML "
             "(overrides the installed one)\n"
             "  -fsycl-cpu-levels=<l>[,...]|none  x86-64 levels the CPU kernels are also "
-            "compiled for, chosen when they run (default x86-64-v2,x86-64-v3,x86-64-v4)\n"
+            "compiled for, chosen when they run (default x86-64-v3,x86-64-v4)\n"
             "  -fsycl-raise-host -S -emit-mlir the host module raised to the "
             "MLIR SYCL dialect\n"
             "  -f[no-]sycl-host-device-opt     kernels specialised on the "

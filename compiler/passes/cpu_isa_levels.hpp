@@ -37,9 +37,9 @@
 // LLVM's -fveclib=libmvec offers the AVX2 ones to SSE2 code, whose 8-float
 // vectors then reach them in the wrong registers. The driver links libmvec.
 //
-// In clang: -mllvm -usycl-cpu-isa-levels=x86-64-v2,x86-64-v3,x86-64-v4 (none
-// by default; usycl++ passes -fsycl-cpu-levels's list when the CPU is a
-// target). Pipeline text for opt: usycl-cpu-isa-levels<x86-64-v3;x86-64-v4>.
+// In clang: -mllvm -usycl-cpu-isa-levels=x86-64-v3,x86-64-v4 (none by
+// default; usycl++ passes -fsycl-cpu-levels's list, x86-64-v3,x86-64-v4
+// unless given, when the CPU is a target). Pipeline text for opt: usycl-cpu-isa-levels<x86-64-v3;x86-64-v4>.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

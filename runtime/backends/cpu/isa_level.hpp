@@ -1,8 +1,8 @@
 // The x86-64 level the CPU device's kernels run at (docs/runtime.md, "CPU
 // backend"; compiler/passes/cpu_isa_levels.hpp makes the copies).
 //
-// usycl++ compiles each CPU kernel for baseline x86-64 and for x86-64-v2,
-// -v3 (AVX2, FMA) and -v4 (AVX-512); each launcher asks
+// usycl++ compiles each CPU kernel for baseline x86-64 and for x86-64-v3
+// (AVX2, FMA) and -v4 (AVX-512) (and -v2 on request); each launcher asks
 // __usycl_cpu_isa_level() which copy to run. The answer is the highest level
 // the processor (and the OS, which must save the vector registers) supports,
 // lowered by USYCL_CPU_ISA for tests and comparisons.
