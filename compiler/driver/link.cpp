@@ -350,8 +350,11 @@ Error LinkStep::finalLink(const std::optional<std::string> &Wrapper) {
                                "-Wl,-rpath," + LibDir});
   // glibc's vector math (libmvec), which fast-math CPU kernels call once
   // vectorised (compiler/passes/cpu_isa_levels.hpp); recorded only if used.
-  if (Options.hasCpuTarget() && Triple(sys::getDefaultTargetTriple()).isX86() &&
-      Triple(sys::getDefaultTargetTriple()).isOSGlibc())
+  // glibc's libm.so script already pulls it in as needed; naming it keeps
+  // links without the default libraries (-nodefaultlibs) working too, and
+  // whatever -fsycl-targets says: objects compiled for the CPU keep their
+  // kernels' calls in their host code.
+  if (const Triple Host(sys::getDefaultTargetTriple()); Host.isX86() && Host.isOSGlibc())
     C.Args.push_back("-Wl,--push-state,--as-needed,-lmvec,--pop-state");
   // clang links -fopenmp programs against its own libomp.so (in the LLVM
   // library directory) but records no path, so the loader takes whichever
