@@ -157,9 +157,16 @@ void addFeatures(Function &F, const StringSet<> &Have, const IsaLevel &Level) {
   F.addFnAttr("target-features", Features);
 }
 
+// The copies (and the launcher's moved body) are this module's alone.
+void makeLocal(Function &F) {
+  F.setLinkage(GlobalValue::InternalLinkage);
+  F.setVisibility(GlobalValue::DefaultVisibility);
+  F.setComdat(nullptr);
+  F.setDSOLocal(true);
+}
+
 // Copies the call graph for one level; VMap maps each function to its copy.
-void cloneForLevel(ArrayRef<Function *> Graph, const IsaLevel &Level,
-                                 ValueToValueMapTy &VMap) {
+void cloneForLevel(ArrayRef<Function *> Graph, const IsaLevel &Level, ValueToValueMapTy &VMap) {
   for (Function *F : Graph) {
     Function *Copy = Function::Create(F->getFunctionType(), GlobalValue::InternalLinkage,
                                       F->getAddressSpace(), F->getName() + "." + Level.Suffix,
@@ -175,15 +182,12 @@ void cloneForLevel(ArrayRef<Function *> Graph, const IsaLevel &Level,
     }
     SmallVector<ReturnInst *, 8> Returns;
     CloneFunctionInto(Copy, F, VMap, CloneFunctionChangeType::LocalChangesOnly, Returns);
-    Copy->setLinkage(GlobalValue::InternalLinkage);
-    Copy->setVisibility(GlobalValue::DefaultVisibility);
-    Copy->setComdat(nullptr);
-    Copy->setDSOLocal(true);
+    makeLocal(*Copy);
     addFeatures(*Copy, featuresOf(*F), Level);
   }
 }
 
-// Moves the launcher's body into `<launcher>.x86-64` and makes the launcher
+// Moves the launcher's body into `<launcher>.x86_64` and makes the launcher
 // call the copy of the level the processor supports.
 void makeDispatcher(Function &Launcher, ArrayRef<std::pair<unsigned, Function *>> Copies) {
   Module &M = *Launcher.getParent();
@@ -191,10 +195,7 @@ void makeDispatcher(Function &Launcher, ArrayRef<std::pair<unsigned, Function *>
   Function *Base = Function::Create(Launcher.getFunctionType(), GlobalValue::InternalLinkage,
                                     Launcher.getAddressSpace(), Launcher.getName() + ".x86_64", &M);
   Base->copyAttributesFrom(&Launcher);
-  Base->setLinkage(GlobalValue::InternalLinkage);
-  Base->setVisibility(GlobalValue::DefaultVisibility);
-  Base->setComdat(nullptr);
-  Base->setDSOLocal(true);
+  makeLocal(*Base);
   // Kept out of line: inlined into the dispatcher, the body would no longer
   // start where usycl-work-item-loops looks for the work-item index.
   Base->addFnAttr(Attribute::NoInline);
@@ -357,9 +358,9 @@ PreservedAnalyses CpuIsaLevelsPass::run(Module &M, ModuleAnalysisManager &) {
   // launchers it adds features to.
   std::map<Function *, SmallVector<std::pair<unsigned, Function *>, 4>> Copies;
   std::vector<Function *> Copied;
+  const StringSet<> Compiled = featuresOf(*Launchers.front());
   for (const IsaLevel &Level : Made) {
-    const StringSet<> Base = featuresOf(*Launchers.front());
-    if (all_of(Level.Features, [&](const auto &E) { return Base.contains(E.getKey()); }))
+    if (all_of(Level.Features, [&](const auto &E) { return Compiled.contains(E.getKey()); }))
       continue; // -march already at or above this level
     ValueToValueMapTy VMap;
     cloneForLevel(Graph.getArrayRef(), Level, VMap);
