@@ -99,6 +99,10 @@ __usycl_unregister_kernel_specializations(const usycl_kernel_specialization *spe
 }
 
 // The layout the compiler emits (x86_64): keep in step with it.
+// The layouts compiler/passes/host_device_specialize.cpp folds launch ranges into.
+static_assert(sizeof(sycl::detail::kernel_dims) == 56 && sizeof(sycl::detail::cpu_group_ctx) == 152 &&
+              offsetof(sycl::detail::cpu_group_ctx, local) == 56 &&
+              offsetof(sycl::detail::cpu_group_ctx, group_range) == 104);
 static_assert(sizeof(usycl_kernel_fold) == 16 && offsetof(usycl_kernel_fold, bytes) == 8);
 static_assert(offsetof(usycl_kernel_specialization, kernel) == 8 &&
               offsetof(usycl_kernel_specialization, clone) == 16 &&

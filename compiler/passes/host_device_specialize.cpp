@@ -211,13 +211,14 @@ Value *foldObject(Function &F, Argument &Arg, const KernelSpecialization &S, Ali
 // (sycl/detail/kernel_desc.hpp; x86-64 and NVPTX lay them out alike):
 //   kernel_dims    { uint64_t global[3], offset[3], launch_token; }
 //   cpu_group_ctx  { kernel_dims dims; uint64_t local[3], group[3],
-//                    group_range[3]; uint32_t sub_group_width; }
+//                    group_range[3]; uint32_t sub_group_width;
+//                    uint64_t item_begin, item_end; }
 // The folds of a range in them (SYCL order, unused dimensions 1, 1, 0 as the
 // runtime fills them): global and offset everywhere; on the CPU's nd_range
 // launchers the work-group size and the number of groups too. A range whose
 // global size is a run-time value folds neither the global size nor the
 // number of groups.
-constexpr uint64_t KernelDimsSize = 56, GroupCtxSize = 136;
+constexpr uint64_t KernelDimsSize = 56, GroupCtxSize = 152;
 constexpr uint32_t DimsGlobal = 0, DimsOffset = 24, CtxLocal = 56, CtxGroupRange = 104;
 constexpr StringRef KernelDimsType = "struct.sycl::_V1::detail::kernel_dims";
 

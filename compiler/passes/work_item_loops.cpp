@@ -78,6 +78,48 @@ SmallPtrSet<const Function *, 16> barrierReaching(Module &M) {
   return Reaching;
 }
 
+// The functions whose work-items must all run on the thread that holds their
+// group's local memory: those that reach it (the CPU's local memory pointer,
+// a group_local_memory call site) or call through a pointer (which may), and
+// every caller of one. A launcher outside this set whose group has no barrier
+// may run its work-items on several threads (WorkItemRangeQuery).
+SmallPtrSet<const Function *, 16> groupMemoryReaching(Module &M) {
+  SmallPtrSet<const Function *, 16> Reaching;
+  SmallVector<const Function *, 16> Work;
+  auto Seed = [&](const Function *F) {
+    if (F && Reaching.insert(F).second)
+      Work.push_back(F);
+  };
+  std::function<void(const User *)> SeedUsers = [&](const User *U) {
+    if (const auto *I = dyn_cast<Instruction>(U))
+      Seed(I->getFunction());
+    else if (isa<ConstantExpr>(U))
+      for (const User *Next : U->users())
+        SeedUsers(Next);
+  };
+  if (const GlobalVariable *Local = M.getNamedGlobal(CpuLocalMemoryVariable))
+    for (const User *U : Local->users())
+      SeedUsers(U);
+  for (StringRef Name : {CpuGroupLocalMemoryFunction, GroupLocalMemoryMarker,
+                         CpuSubGroupBlockFunction})
+    if (const Function *Fn = M.getFunction(Name))
+      for (const User *U : Fn->users())
+        SeedUsers(U);
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F))
+      if (const auto *CB = dyn_cast<CallBase>(&I); CB && CB->isIndirectCall() && !CB->isInlineAsm()) {
+        Seed(&F);
+        break;
+      }
+  while (!Work.empty()) {
+    const Function *Callee = Work.pop_back_val();
+    for (const User *U : Callee->users())
+      if (const auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == Callee)
+        Seed(CB->getFunction());
+  }
+  return Reaching;
+}
+
 // A C++ function without a definition here (a SYCL_EXTERNAL function of
 // another translation unit) may wait at a barrier the pass cannot see. The
 // C and C++ runtime's functions (libm, printf, operator new, std::) and
@@ -166,8 +208,9 @@ void simplify(Function &F, FunctionAnalysisManager &FAM, bool Loops, bool Unswit
 class GroupLoops {
 public:
   GroupLoops(Function &F, const SmallPtrSetImpl<const Function *> &Reaching,
-             FunctionAnalysisManager &FAM)
-      : F(F), M(*F.getParent()), Ctx(F.getContext()), Reaching(Reaching), FAM(FAM) {}
+             const SmallPtrSetImpl<const Function *> &GroupMemory, FunctionAnalysisManager &FAM)
+      : F(F), M(*F.getParent()), Ctx(F.getContext()), Reaching(Reaching),
+        GroupMemory(GroupMemory), FAM(FAM) {}
 
   std::optional<std::string> run();
   unsigned barriers() const { return Barriers.size(); }
@@ -176,6 +219,7 @@ public:
   unsigned shared() const { return SharedSlots.size(); }
   unsigned outlined() const { return Outlined; }
   unsigned prefetched() const { return Prefetched; }
+  bool divisible() const { return Divisible; }
 
 private:
   struct Region {
@@ -263,10 +307,17 @@ private:
   Module &M;
   LLVMContext &Ctx;
   const SmallPtrSetImpl<const Function *> &Reaching;
+  const SmallPtrSetImpl<const Function *> &GroupMemory;
   FunctionAnalysisManager &FAM;
 
   CallBase *IdCall = nullptr;
   Value *Items = nullptr;
+  // The work-items to run ([ItemBegin, ItemEnd), linear) when the launcher
+  // is Divisible, and whether the call only asks that (RangeQuery).
+  Value *ItemBegin = nullptr, *ItemEnd = nullptr, *RangeQuery = nullptr;
+  // One loop over the work-items, no barrier, no group memory: any part of
+  // the group may run on its own (on another thread).
+  bool Divisible = false;
   Value *Extents[3] = {}; // the group's size per dimension, dimension 0 slowest
   SmallVector<CallBase *, 3> LocalIdCalls; // __usycl_cpu_work_item_local_id(d)
   CallBase *SubGroupCall = nullptr, *LaneCall = nullptr; // the work-item's sub-group, lane
@@ -373,6 +424,10 @@ std::optional<std::string> GroupLoops::checkShape() {
   Items = B.CreateMul(B.CreateMul(Extents[0], Extents[1], "", true, true), Extents[2],
                       "wi.items", true, true);
   Width = B.CreateZExt(IdCall->getArgOperand(3), B.getInt64Ty(), "wi.sg.width");
+  ItemBegin = IdCall->getArgOperand(4);
+  Value *End = IdCall->getArgOperand(5);
+  RangeQuery = B.CreateICmpEQ(End, B.getInt64(WorkItemRangeQuery), "wi.range.query");
+  ItemEnd = B.CreateSelect(B.CreateICmpEQ(End, B.getInt64(0)), Items, End, "wi.range.end");
   for (Instruction &I : instructions(F)) {
     if (CallBase *CB = callTo(I, CpuGroupBarrierFunction)) {
       Barriers.push_back(CB);
@@ -1578,7 +1633,10 @@ void GroupLoops::buildLoops() {
 
   BasicBlock *First = HasSubGroups ? buildSubGroupLoops(S) : buildGroupLoops(S);
   Instruction *Entry = Prologue->getTerminator();
-  BranchInst::Create(First, Prologue);
+  // A call that only asks whether the group is divisible runs nothing.
+  auto *Answer = BasicBlock::Create(Ctx, "wi.range.answer", &F);
+  ReturnInst::Create(Ctx, ConstantInt::getBool(Ctx, Divisible), Answer);
+  BranchInst::Create(Answer, First, RangeQuery, Prologue);
   Entry->eraseFromParent();
   for (BasicBlock *B : S.Original)
     B->dropAllReferences();
@@ -1605,6 +1663,7 @@ BasicBlock *GroupLoops::buildGroupLoops(const Scaffold &S) {
   if (LoopDims.empty())
     LoopDims.push_back(2);
   const bool Nested = LoopDims.size() > 1;
+  Divisible = N == 1 && !Nested && !GroupMemory.contains(&F);
 
   // Per region: entry (how many work-items run it), loop headers, the
   // header of one work-item (its linear and local ids), latches (the next
@@ -1638,7 +1697,7 @@ BasicBlock *GroupLoops::buildGroupLoops(const Scaffold &S) {
       LoopHeads[0]->setName("wi.region" + Twine(R));
       ItemLoopIvs.push_back(WeakTrackingVH(Ivs[0]));
     }
-    Ivs[0]->addIncoming(ConstantInt::get(I64, 0), Entry);
+    Ivs[0]->addIncoming(Divisible ? ItemBegin : ConstantInt::get(I64, 0), Entry);
 
     // The guard needs one loop (its test is on the linear index).
     IRBuilder<> E(Entry);
@@ -1646,12 +1705,16 @@ BasicBlock *GroupLoops::buildGroupLoops(const Scaffold &S) {
     Guards.push_back(G);
     Value *Bound = Extents[LoopDims.back()];
     if (!Nested)
-      Bound = Items;
+      Bound = Divisible ? ItemEnd : Items;
     if (G) {
-      Bound = activeItems(E, *G, Items);
+      Bound = activeItems(E, *G, Bound);
       E.CreateStore(ConstantInt::get(I32, G->SkipExit), Next);
-      E.CreateCondBr(E.CreateICmpNE(Bound, E.getInt64(0)), LoopHeads[0], Dispatch);
+      E.CreateCondBr(Divisible ? E.CreateICmpULT(ItemBegin, Bound)
+                               : E.CreateICmpNE(Bound, E.getInt64(0)),
+                     LoopHeads[0], Dispatch);
       ++Guarded;
+    } else if (Divisible) {
+      E.CreateCondBr(E.CreateICmpULT(ItemBegin, Bound), LoopHeads[0], Dispatch);
     } else {
       E.CreateBr(LoopHeads[0]);
     }
@@ -1755,7 +1818,7 @@ std::optional<std::string> GroupLoops::run() {
       LanesCall = CB;
     }
   }
-  if (!LoopsCall || !IdCall || IdCall->arg_size() != 4 || !F.getReturnType()->isIntegerTy(1))
+  if (!LoopsCall || !IdCall || IdCall->arg_size() != 6 || !F.getReturnType()->isIntegerTy(1))
     return std::string("not a work-group launcher of this usycl version");
   // (kernel_entry.hpp passes the extents of the dimensions a kernel lacks
   // as the constant 1.)
@@ -1835,12 +1898,13 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &MAM) 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   SmallPtrSet<const Function *, 16> Reaching = barrierReaching(M);
+  SmallPtrSet<const Function *, 16> GroupMemory = groupMemoryReaching(M);
   for (Function *F : Launchers) {
     // Work on F, keeping a pristine copy: a launcher the pass gives up on
     // half way (after inlining) gets its original body back, then falls back.
     ValueToValueMapTy Backup;
     Function *Copy = CloneFunction(F, Backup);
-    GroupLoops Loops(*F, Reaching, FAM);
+    GroupLoops Loops(*F, Reaching, GroupMemory, FAM);
     std::optional<std::string> Why = Loops.run();
     if (Why) {
       for (BasicBlock &B : *F)
@@ -1881,6 +1945,8 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &MAM) 
                << (Loops.prefetched() ? ", " + std::to_string(Loops.prefetched()) +
                                             " stream(s) prefetched a few groups ahead"
                                       : std::string())
+               << (Loops.divisible() ? "; its work-items may run on several threads"
+                                     : std::string())
                << ")";
       });
   }

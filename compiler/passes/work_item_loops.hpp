@@ -69,12 +69,23 @@ namespace usycl::passes {
 // bool(): false in libusycl.so; the pass makes it true in the launchers it
 // turns into loops, false in those it cannot.
 inline constexpr const char *WorkItemLoopsMarker = "__usycl_cpu_work_item_loops";
-// uint64_t(uint64_t l0, uint64_t l1, uint64_t l2, uint32_t w): the linear
-// index of the work-item the launcher's body runs, in a group of
-// l0 x l1 x l2 (dimension 2 fastest; 1 for dimensions the kernel does not
-// have) whose sub-groups have w work-items; the pass replaces it by each
-// loop nest's index.
+// uint64_t(uint64_t l0, uint64_t l1, uint64_t l2, uint32_t w, uint64_t begin,
+// uint64_t end): the linear index of the work-item the launcher's body runs,
+// in a group of l0 x l1 x l2 (dimension 2 fastest; 1 for dimensions the
+// kernel does not have) whose sub-groups have w work-items; the pass replaces
+// it by each loop nest's index. begin and end (cpu_group_ctx::item_begin,
+// item_end) ask for part of the group: see WorkItemRangeQuery.
 inline constexpr const char *WorkItemIdMarker = "__usycl_cpu_work_item_id";
+// A group is divisible when its launcher became one loop over its work-items
+// (no work-group or sub-group barrier, a one-dimensional loop) and nothing it
+// runs reaches the group's local memory: then the work-items of one group
+// may run on several threads, which the CPU runtime does when a launch has
+// fewer groups than threads. A divisible launcher runs the work-items
+// [begin, end) of its group (end 0: all of them); any launcher called with
+// end == WorkItemRangeQuery runs nothing and returns whether it is divisible.
+inline constexpr uint64_t WorkItemRangeQuery = ~uint64_t(0);
+// The CPU thread's work-group local memory (a thread-local char *).
+inline constexpr const char *CpuLocalMemoryVariable = "__usycl_cpu_local_memory";
 // uint64_t(int d): that work-item's local id in dimension d (from 0,
 // slowest), which the pass replaces by the index of the loop over d.
 inline constexpr const char *WorkItemLocalIdMarker = "__usycl_cpu_work_item_local_id";

@@ -774,6 +774,10 @@ template <typename W> struct cpu_reduction_chunk_partial {
 // fibers, whose work-items combine their own partials).
 template <typename W, int Dims> bool cpu_reduction_nd_group_loops(const void *object,
                                                                   const cpu_group_ctx &g) {
+  // (A query runs no work-item: no partial to start.)
+  if (g.item_end == work_item_range_query)
+    return cpu_reduction_nd_group_items<W, Dims>(
+        object, g, static_cast<typename cpu_reduction_chunk_partial<W>::reducers *>(nullptr));
   const W &w = *static_cast<const W *>(object);
   auto &partial = cpu_reduction_chunk_partial<W>::get();
   if (!partial)

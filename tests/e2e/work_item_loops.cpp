@@ -11,6 +11,7 @@
 // that only look so.
 #include "e2e_common.hpp"
 
+#include <algorithm>
 #include <numeric>
 #include <vector>
 
@@ -408,6 +409,44 @@ void no_barrier(queue &q) {
                   long(i + 5) * 1000 + long(i % wg) + long(i / wg) * 7);
 }
 
+// Fewer groups than CPU threads: groups without barriers or local memory
+// run in parts on several threads (work_item_loops.hpp, divisible groups).
+// One group of 999 work-items (uneven parts) with sub-group queries, a
+// guarded kernel (`if (lid < 300)`), and a sycl::reduction whose partials
+// per part are combined.
+void groups_in_parts(queue &q) {
+  constexpr size_t n = 999;
+  long *out = malloc_shared<long>(2 * n + 1, q);
+  std::fill(out, out + 2 * n + 1, -1);
+  q.parallel_for(nd_range<1>(n, n), [=](nd_item<1> it) {
+     const sub_group sg = it.get_sub_group();
+     out[it.get_global_id(0)] = long(it.get_global_id(0)) * 1000 +
+                                long(sg.get_group_linear_id()) * 7 + long(sg.get_local_linear_id()) * 3;
+     if (it.get_global_id(0) == n - 1)
+       out[2 * n] = long(sg.get_max_local_range()[0]);
+   }).wait();
+  q.parallel_for(nd_range<1>(n, n), [=](nd_item<1> it) {
+     const size_t lid = it.get_local_id(0);
+     if (lid < 300)
+       out[n + lid] = long(lid) * 2;
+   }).wait();
+  long *sum = malloc_shared<long>(1, q);
+  *sum = 5;
+  q.parallel_for(nd_range<1>(512, 512), reduction(sum, plus<long>()),
+                 [=](nd_item<1> it, auto &s) { s += long(it.get_global_id(0)); })
+      .wait();
+  const long w = out[2 * n];
+  for (size_t i = 0; i < n; ++i) {
+    e2e::check_eq("group in parts " + std::to_string(i), out[i],
+                  long(i) * 1000 + long(i) / w * 7 + long(i) % w * 3);
+    e2e::check_eq("guarded group in parts " + std::to_string(i), out[n + i],
+                  i < 300 ? long(i) * 2 : -1L);
+  }
+  e2e::check_eq("reduction over a group in parts", *sum, 5L + 511L * 512L / 2);
+  free(out, q);
+  free(sum, q);
+}
+
 } // namespace
 
 int main() {
@@ -422,5 +461,6 @@ int main() {
   uniform_values(q);
   many_collectives(q);
   no_barrier(q);
+  groups_in_parts(q);
   return e2e::finish("work_item_loops");
 }

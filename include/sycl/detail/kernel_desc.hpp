@@ -34,7 +34,17 @@ struct cpu_group_ctx {
   // launcher runs: the kernel's reqd_sub_group_size, else the device's
   // default (docs/runtime.md, "CPU backend").
   uint32_t sub_group_width;
+  // The work-items of the group a group launcher runs, [item_begin,
+  // item_end) by linear local id; item_end 0: all of them. Only a divisible
+  // launcher (one loop over the work-items, no barrier, no local memory:
+  // compiler/passes/work_item_loops.hpp) runs part of a group; any launcher
+  // given item_end == work_item_range_query runs nothing and returns whether
+  // it is divisible. The CPU backend splits groups so when a launch has
+  // fewer groups than threads.
+  uint64_t item_begin;
+  uint64_t item_end;
 };
+inline constexpr uint64_t work_item_range_query = ~uint64_t(0);
 
 // Host-compiled launchers for the CPU backend. Both run the work-items whose
 // linear id (row-major over the launch, dimension 2 fastest) lies in

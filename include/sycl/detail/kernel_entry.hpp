@@ -287,7 +287,8 @@ USYCL_INLINE nd_item<Dims> cpu_group_loops_item(const cpu_group_ctx &g, uint32_t
   const range<Dims> &lr = geometry.local;
   // One loop per dimension the kernel has (the pass nests them).
   const uint64_t lin =
-      __usycl_cpu_work_item_id(lr[0], Dims > 1 ? lr[1] : 1, Dims > 2 ? lr[2] : 1, width);
+      __usycl_cpu_work_item_id(lr[0], Dims > 1 ? lr[1] : 1, Dims > 2 ? lr[2] : 1, width,
+                               g.item_begin, g.item_end);
   id<Dims> lid;
   if constexpr (Dims == 1) {
     lid[0] = lin;

@@ -69,8 +69,11 @@ USYCL_EXPORT bool __usycl_cpu_work_item_loops();
 // it the constant S where the kernel has [[sycl::reqd_sub_group_size(S)]]
 // (which the runtime launches with alone), else runtime_width.
 USYCL_EXPORT uint32_t __usycl_cpu_launch_sub_group_width(uint32_t runtime_width);
+// item_begin, item_end: cpu_group_ctx's (part of the group, for launchers
+// the pass makes divisible).
 USYCL_EXPORT uint64_t __usycl_cpu_work_item_id(uint64_t l0, uint64_t l1, uint64_t l2,
-                                               uint32_t sg_width);
+                                               uint32_t sg_width, uint64_t item_begin,
+                                               uint64_t item_end);
 USYCL_EXPORT uint64_t __usycl_cpu_work_item_local_id(int d);
 // That work-item's sub-group and lane in it (what the loops around sub-group
 // barriers count, which the pass puts in their place; elsewhere computed from

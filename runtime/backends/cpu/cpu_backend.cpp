@@ -389,6 +389,9 @@ private:
     nd.group.sub_group_width = l.sub_group_size;
     uint64_t total = groups[0] * groups[1] * groups[2];
     if (total == 0) return; // the scheduler launches no empty range; kept safe
+    if (total < uint64_t(pool.size()) * parts_per_thread && nd.group_loops &&
+        run_groups_split(pool, l, nd, total, assert_launch))
+      return;
     uint64_t chunks = std::min<uint64_t>(total, uint64_t(pool.size()) * 4);
     uint64_t per = (total + chunks - 1) / chunks;
     launch_error error;
@@ -416,6 +419,65 @@ private:
       });
     });
     error.rethrow();
+  }
+
+  // Parts of work-groups per thread a launch with few groups is cut into.
+  static constexpr uint64_t parts_per_thread = 4;
+
+  // Fewer work-groups than parts_per_thread per thread (2 groups on 16
+  // threads; 16 groups on 16, where one slow thread would hold the launch
+  // up): the groups whose launcher is divisible (one loop over the
+  // work-items, no barrier, no local memory; see
+  // compiler/passes/work_item_loops.hpp) run in parts, about
+  // parts_per_thread per thread, as OpenMP splits its loop; the pool's
+  // threads take the parts as they take chunks. A group's work-items share
+  // nothing a part could need from another. False, having run nothing,
+  // where the launcher is not divisible.
+  static bool run_groups_split(thread_pool &pool, const sycl::detail::kernel_launch &l,
+                               const nd_launch &nd, uint64_t total,
+                               cpu_assert::launch_state *assert_launch) {
+    const uint64_t items = l.local[0] * l.local[1] * l.local[2];
+    if (items < 2) return false;
+    sycl::detail::cpu_group_ctx query = nd.group;
+    query.item_end = sycl::detail::work_item_range_query;
+    if (!nd.group_loops(nd.kernel_object, query)) return false;
+    // Parts of a multiple of 8 work-items where they are that large (the
+    // loop over them vectorises by 8 or 16 lanes).
+    const uint64_t parts_wanted = (pool.size() * parts_per_thread + total - 1) / total;
+    uint64_t part = (items + parts_wanted - 1) / parts_wanted;
+    if (part > 8) part = (part + 7) / 8 * 8;
+    const uint64_t parts = (items + part - 1) / part;
+    const uint64_t groups[3] = {nd.group.group_range[0], nd.group.group_range[1],
+                                nd.group.group_range[2]};
+    if (trace::enabled(trace::level::basic) && nd.kernel_name)
+      trace::write("cpu", "kernel '" + trace::kernel_name(nd.kernel_name) + "': " +
+                              std::to_string(total) + " work-group(s) for " +
+                              std::to_string(pool.size()) + " threads, each run in " +
+                              std::to_string(parts) + " parts of up to " + std::to_string(part) +
+                              " work-items");
+    launch_error error;
+    pool.run(total * parts, [&](uint64_t task) {
+      error.run([&] {
+        cpu_assert::bind assert_bind(assert_launch);
+        const uint64_t index = task / parts, first = (task % parts) * part;
+        sycl::detail::cpu_group_ctx group = nd.group;
+        group.group[0] = index / (groups[1] * groups[2]);
+        group.group[1] = (index / groups[2]) % groups[1];
+        group.group[2] = index % groups[2];
+        group.item_begin = first;
+        group.item_end = std::min(items, first + part);
+        struct part_end { // (also when the part throws: it only combines)
+          sycl::detail::cpu_nd_chunk_end_fn fn;
+          const void *object;
+          ~part_end() {
+            if (fn) fn(object);
+          }
+        } finish{l.cpu_nd_chunk_end, nd.kernel_object};
+        run_work_groups(nd, group, 1);
+      });
+    });
+    error.rethrow();
+    return true;
   }
 
   thread_pool &pool_;

@@ -676,7 +676,7 @@ __usycl_cpu_launch_sub_group_width(uint32_t runtime_width) {
 // Unreachable: only launchers whose __usycl_cpu_work_item_loops() is true
 // (rewritten by the pass, which removes these calls) get to them.
 extern "C" __attribute__((visibility("default"))) uint64_t
-__usycl_cpu_work_item_id(uint64_t, uint64_t, uint64_t, uint32_t) {
+__usycl_cpu_work_item_id(uint64_t, uint64_t, uint64_t, uint32_t, uint64_t, uint64_t) {
   std::abort();
 }
 extern "C" __attribute__((visibility("default"))) uint64_t __usycl_cpu_work_item_local_id(int) {

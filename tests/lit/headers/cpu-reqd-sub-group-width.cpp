@@ -35,7 +35,8 @@
 // CHECK-LABEL: define {{.*}}cpu_nd_group_loopsIZ3run{{.*}}EEEE0_Li1E
 // CHECK-NOT: wi.sg.all.full
 // CHECK: call {{.*}}@__usycl_cpu_work_item_storage(
-// CHECK: ret i1 true
+// (true where it ran the group; false to a divisibility query: collectives)
+// CHECK: ret i1 %wi.range.query
 #include <sycl/sycl.hpp>
 
 void run(sycl::queue &q, float *p) {

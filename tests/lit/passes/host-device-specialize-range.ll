@@ -133,8 +133,8 @@
 ; HOST:        store i192 340282366920938463758522512611121037344, ptr %usycl.hdo.range, align 1
 ; HOST:        load i64, ptr %usycl.hdo.range
 ; HOST:      define internal void @_Z2ndPKvRK13cpu_group_ctxmm.hdo{{[0-9a-f]+}}(ptr %object, ptr %ctx, i64 %b, i64 %e)
-; HOST-NEXT:   %usycl.hdo.range = alloca [136 x i8], align 16
-; HOST:        call void @llvm.memcpy.p0.p0.i64(ptr align 16 %usycl.hdo.range, ptr align 1 %ctx, i64 136, i1 false)
+; HOST-NEXT:   %usycl.hdo.range = alloca [152 x i8], align 16
+; HOST:        call void @llvm.memcpy.p0.p0.i64(ptr align 16 %usycl.hdo.range, ptr align 1 %ctx, i64 152, i1 false)
 ; HOST-NEXT:   store i192 340282366920938464053670417790473863232, ptr %usycl.hdo.range, align 1
 ; HOST-NEXT:   [[O:%.*]] = getelementptr inbounds i8, ptr %usycl.hdo.range, i64 24
 ; HOST-NEXT:   store i192 0, ptr [[O]], align 1
@@ -145,8 +145,8 @@
 ; HOST:        load i64, ptr %usycl.hdo.range
 ; The run-time global size: the offset and the work-group size only.
 ; HOST:      define internal void @_Z2ndPKvRK13cpu_group_ctxmm.hdo{{[0-9a-f]+}}(ptr %object, ptr %ctx, i64 %b, i64 %e)
-; HOST-NEXT:   %usycl.hdo.range = alloca [136 x i8], align 16
-; HOST:        call void @llvm.memcpy.p0.p0.i64(ptr align 16 %usycl.hdo.range, ptr align 1 %ctx, i64 136, i1 false)
+; HOST-NEXT:   %usycl.hdo.range = alloca [152 x i8], align 16
+; HOST:        call void @llvm.memcpy.p0.p0.i64(ptr align 16 %usycl.hdo.range, ptr align 1 %ctx, i64 152, i1 false)
 ; HOST-NEXT:   [[O:%.*]] = getelementptr inbounds i8, ptr %usycl.hdo.range, i64 24
 ; HOST-NEXT:   store i192 0, ptr [[O]], align 1
 ; HOST-NEXT:   [[L:%.*]] = getelementptr inbounds i8, ptr %usycl.hdo.range, i64 56

@@ -14,7 +14,7 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-unknown-linux-gnu"
 
 declare zeroext i1 @__usycl_cpu_work_item_loops()
-declare i64 @__usycl_cpu_work_item_id(i64, i64, i64, i32)
+declare i64 @__usycl_cpu_work_item_id(i64, i64, i64, i32, i64, i64)
 declare void @__usycl_cpu_sub_group_barrier(ptr) convergent
 declare ptr @__usycl_cpu_sub_group_block(i32)
 declare void @record_lanes(i32)
@@ -47,7 +47,7 @@ off:
 body:
   %items.p = getelementptr i8, ptr %g, i64 56
   %items = load i64, ptr %items.p
-  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16)
+  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16, i64 0, i64 0)
   %lane = and i64 %lin, 15
   %sg = lshr i64 %lin, 4
   %sg32 = trunc i64 %sg to i32
@@ -76,7 +76,7 @@ body:
   %items = load i64, ptr %items.p
   %w.p = getelementptr i8, ptr %g, i64 104
   %w = load i32, ptr %w.p
-  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 %w)
+  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 %w, i64 0, i64 0)
   %w64 = zext i32 %w to i64
   %shift = call i64 @llvm.cttz.i64(i64 %w64, i1 true)
   %sg = lshr i64 %lin, %shift

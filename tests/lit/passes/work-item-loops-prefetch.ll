@@ -13,7 +13,7 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-unknown-linux-gnu"
 
 declare zeroext i1 @__usycl_cpu_work_item_loops()
-declare i64 @__usycl_cpu_work_item_id(i64, i64, i64, i32)
+declare i64 @__usycl_cpu_work_item_id(i64, i64, i64, i32, i64, i64)
 declare i64 @__usycl_cpu_work_item_local_id(i32)
 declare void @__usycl_cpu_group_barrier() convergent
 
@@ -44,7 +44,7 @@ body:
   %items = load i64, ptr %items.p
   %group.p = getelementptr i8, ptr %g, i64 80
   %group = load i64, ptr %group.p
-  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16)
+  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16, i64 0, i64 0)
   %in = load ptr, ptr %obj
   %scratch.p = getelementptr i8, ptr %obj, i64 8
   %scratch = load ptr, ptr %scratch.p
@@ -78,7 +78,7 @@ off:
 body:
   %items.p = getelementptr i8, ptr %g, i64 56
   %items = load i64, ptr %items.p
-  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16)
+  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16, i64 0, i64 0)
   %in = load ptr, ptr %obj
   %in.l = getelementptr double, ptr %in, i64 %lin
   %x = load double, ptr %in.l
@@ -103,7 +103,7 @@ body:
   %cols = load i64, ptr %cols.p
   %group.p = getelementptr i8, ptr %g, i64 88
   %group = load i64, ptr %group.p
-  %lin = call i64 @__usycl_cpu_work_item_id(i64 %rows, i64 %cols, i64 1, i32 16)
+  %lin = call i64 @__usycl_cpu_work_item_id(i64 %rows, i64 %cols, i64 1, i32 16, i64 0, i64 0)
   %col = call i64 @__usycl_cpu_work_item_local_id(i32 1)
   %in = load ptr, ptr %obj
   %first = mul i64 %group, %cols

@@ -17,7 +17,7 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-unknown-linux-gnu"
 
 declare zeroext i1 @__usycl_cpu_work_item_loops()
-declare i64 @__usycl_cpu_work_item_id(i64, i64, i64, i32)
+declare i64 @__usycl_cpu_work_item_id(i64, i64, i64, i32, i64, i64)
 declare void @__usycl_cpu_group_barrier() convergent
 
 ; for (t = 0; t < n; t += 16) {
@@ -51,7 +51,7 @@ off:
 body:
   %items.p = getelementptr i8, ptr %g, i64 56
   %items = load i64, ptr %items.p
-  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16)
+  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16, i64 0, i64 0)
   %in = load ptr, ptr %obj
   %tile.p = getelementptr i8, ptr %obj, i64 8
   %tile = load ptr, ptr %tile.p

@@ -20,7 +20,7 @@ target triple = "x86_64-unknown-linux-gnu"
 @__usycl_cpu_assert_item = external thread_local(initialexec) global i64
 
 declare zeroext i1 @__usycl_cpu_work_item_loops()
-declare i64 @__usycl_cpu_work_item_id(i64, i64, i64, i32)
+declare i64 @__usycl_cpu_work_item_id(i64, i64, i64, i32, i64, i64)
 declare void @__usycl_cpu_group_barrier() convergent
 declare void @_Z13other_unit_fnv()
 
@@ -56,7 +56,7 @@ off:
 body:
   %items.p = getelementptr i8, ptr %g, i64 56
   %items = load i64, ptr %items.p
-  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16)
+  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16, i64 0, i64 0)
   %in = load ptr, ptr %obj
   %scratch.p = getelementptr i8, ptr %obj, i64 8
   %scratch = load ptr, ptr %scratch.p
@@ -103,7 +103,7 @@ off:
 body:
   %items.p = getelementptr i8, ptr %g, i64 56
   %items = load i64, ptr %items.p
-  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16)
+  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16, i64 0, i64 0)
   %n.p = getelementptr i8, ptr %obj, i64 8
   %n = load i64, ptr %n.p
   %data = load ptr, ptr %obj
@@ -138,7 +138,7 @@ off:
 body:
   %items.p = getelementptr i8, ptr %g, i64 56
   %items = load i64, ptr %items.p
-  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16)
+  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16, i64 0, i64 0)
   %data = load ptr, ptr %obj
   %d.l = getelementptr i32, ptr %data, i64 %lin
   %w = trunc i64 %lin to i32
@@ -160,7 +160,7 @@ off:
 body:
   %items.p = getelementptr i8, ptr %g, i64 56
   %items = load i64, ptr %items.p
-  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16)
+  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16, i64 0, i64 0)
   call void @_Z13other_unit_fnv()
   call void @__usycl_cpu_group_barrier()
   ret i1 true
@@ -194,7 +194,7 @@ off:
 body:
   %items.p = getelementptr i8, ptr %g, i64 56
   %items = load i64, ptr %items.p
-  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16)
+  %lin = call i64 @__usycl_cpu_work_item_id(i64 %items, i64 1, i64 1, i32 16, i64 0, i64 0)
   br label %loop
 loop:
   %p = phi ptr [ %arr, %body ], [ %p.next, %loop ]
