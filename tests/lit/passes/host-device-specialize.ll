@@ -20,6 +20,12 @@
 ; RUN:   -S %t/device.ll | FileCheck %s --check-prefix=DEV
 ; RUN: opt -load-pass-plugin=%passes-plugin -passes='usycl-host-device-specialize<plan=%t/plan.txt>' \
 ; RUN:   -S %t/host.ll | FileCheck %s --check-prefix=HOST
+; A kernel body the clone calls that is linkonce_odr (a lambda's or a
+; template's operator(), which the device link internalises): the clone gets
+; its own internal copy, so each body keeps one caller and inlines as the
+; original's did alone.
+; RUN: opt -load-pass-plugin=%passes-plugin -passes='usycl-host-device-specialize<plan=%t/plan.txt>' \
+; RUN:   -S %t/body.ll | FileCheck %s --check-prefix=BODY
 ; RUN: not opt -load-pass-plugin=%passes-plugin -passes='usycl-host-device-specialize<plan=%t/bad.txt>' \
 ; RUN:   -S %t/device.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 ; RUN: not opt -load-pass-plugin=%passes-plugin -passes='usycl-host-device-specialize<plan=%t/missing.txt>' \
@@ -38,6 +44,14 @@
 ; DEV-NEXT:    store i8 1, ptr [[B]], align 1
 ; DEV-NEXT:    %v = load float, ptr %usycl.hdo.object
 ; DEV-NOT:   define
+;
+; BODY-LABEL: define ptx_kernel void @K(
+; BODY-NEXT:    call void @_ZZ4mainENKUlvE_clEv(ptr %o, ptr %out)
+; BODY-LABEL: define linkonce_odr void @_ZZ4mainENKUlvE_clEv(
+; BODY-LABEL: define ptx_kernel void @"K$hdo{{[0-9a-f]+}}"(
+; BODY:         call void @_ZZ4mainENKUlvE_clEv.hdo(ptr %usycl.hdo.object, ptr %out)
+; BODY-LABEL: define internal void @_ZZ4mainENKUlvE_clEv.hdo(
+; BODY-NEXT:    %v = load float, ptr %k
 ;
 ; HOST:      @usycl.hdo.name = private unnamed_addr constant [2 x i8] c"K\00"
 ; HOST:      @usycl.hdo.name.[[N:[0-9]+]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"K$hdo{{[0-9a-f]+}}\00"
@@ -103,6 +117,21 @@ define ptx_kernel void @Other(ptr byval(%obj) align 8 %o, ptr %out) {
 }
 
 define ptx_kernel void @Big(ptr byval(%big) align 8 %o, ptr %out) {
+  ret void
+}
+
+;--- body.ll
+target triple = "nvptx64-nvidia-cuda"
+%obj = type { float, i32, i32, i8 }
+
+define ptx_kernel void @K(ptr byval(%obj) align 8 %o, ptr %out) {
+  call void @_ZZ4mainENKUlvE_clEv(ptr %o, ptr %out)
+  ret void
+}
+
+define linkonce_odr void @_ZZ4mainENKUlvE_clEv(ptr %k, ptr %out) {
+  %v = load float, ptr %k
+  store float %v, ptr %out
   ret void
 }
 
