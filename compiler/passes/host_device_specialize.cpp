@@ -107,8 +107,12 @@ void privatizeCallees(Function &Clone, SmallVectorImpl<Function *> *Owned = null
         !(Callee->hasLocalLinkage() || Callee->hasLinkOnceODRLinkage()) || Callee->isVarArg() ||
         Callee->hasFnAttribute(Attribute::NoInline))
       continue;
-    // This call and the original's: two uses, both calls of it.
-    if (Callee->getNumUses() != 2 || any_of(Callee->uses(), [](const Use &U) {
+    // This call and the original's: two uses, both calls of it. An
+    // always-inline function (the header's invoke_nd_kernel, which a CPU
+    // kernel's fiber and loop launchers both call) is copied whatever calls
+    // it, so that what it calls, the kernel body, has two callers here too.
+    if ((Callee->getNumUses() != 2 && !Callee->hasFnAttribute(Attribute::AlwaysInline)) ||
+        any_of(Callee->uses(), [](const Use &U) {
           auto *CB = dyn_cast<CallBase>(U.getUser());
           return !CB || !CB->isCallee(&U);
         }))

@@ -24,7 +24,7 @@
 ; template's operator(), which the device link internalises): the clone gets
 ; its own internal copy, so each body keeps one caller and inlines as the
 ; original's did alone.
-; RUN: opt -load-pass-plugin=%passes-plugin -passes='usycl-host-device-specialize<plan=%t/plan.txt>' \
+; RUN: opt -load-pass-plugin=%passes-plugin -passes='usycl-host-device-specialize<plan=%t/plan_body.txt>' \
 ; RUN:   -S %t/body.ll | FileCheck %s --check-prefix=BODY
 ; RUN: not opt -load-pass-plugin=%passes-plugin -passes='usycl-host-device-specialize<plan=%t/bad.txt>' \
 ; RUN:   -S %t/device.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
@@ -52,6 +52,13 @@
 ; BODY:         call void @_ZZ4mainENKUlvE_clEv.hdo(ptr %usycl.hdo.object, ptr %out)
 ; BODY-LABEL: define internal void @_ZZ4mainENKUlvE_clEv.hdo(
 ; BODY-NEXT:    %v = load float, ptr %k
+; An always-inline wrapper several launchers call (a CPU kernel's fiber and
+; loop launchers both call invoke_nd_kernel) is copied too, and so is the
+; body behind it.
+; BODY-LABEL: define ptx_kernel void @"W$hdo{{[0-9a-f]+}}"(
+; BODY:         call void @_Z6invokev.hdo(ptr %usycl.hdo.object, ptr %out)
+; BODY-LABEL: define internal void @_Z6invokev.hdo(
+; BODY-NEXT:    call void @_ZZ4mainENKUlvE0_clEv.hdo(
 ;
 ; HOST:      @usycl.hdo.name = private unnamed_addr constant [2 x i8] c"K\00"
 ; HOST:      @usycl.hdo.name.[[N:[0-9]+]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"K$hdo{{[0-9a-f]+}}\00"
@@ -91,6 +98,15 @@ kernel Big clone Big$hdo0 object-size 16
 fold 0 4 00000000
 end
 
+;--- plan_body.txt
+usycl-specialization-plan 1
+kernel K clone K$hdo0 object-size 16
+fold 0 4 0000803e
+end
+kernel W clone W$hdo0 object-size 16
+fold 0 4 0000803e
+end
+
 ;--- bad.txt
 usycl-specialization-plan 1
 kernel K clone K$hdo0 object-size 16
@@ -123,6 +139,27 @@ define ptx_kernel void @Big(ptr byval(%big) align 8 %o, ptr %out) {
 ;--- body.ll
 target triple = "nvptx64-nvidia-cuda"
 %obj = type { float, i32, i32, i8 }
+
+define ptx_kernel void @W(ptr byval(%obj) align 8 %o, ptr %out) {
+  call void @_Z6invokev(ptr %o, ptr %out)
+  ret void
+}
+
+define ptx_kernel void @W2(ptr byval(%obj) align 8 %o, ptr %out) {
+  call void @_Z6invokev(ptr %o, ptr %out)
+  ret void
+}
+
+define linkonce_odr void @_Z6invokev(ptr %k, ptr %out) alwaysinline {
+  call void @_ZZ4mainENKUlvE0_clEv(ptr %k, ptr %out)
+  ret void
+}
+
+define linkonce_odr void @_ZZ4mainENKUlvE0_clEv(ptr %k, ptr %out) {
+  %v = load float, ptr %k
+  store float %v, ptr %out
+  ret void
+}
 
 define ptx_kernel void @K(ptr byval(%obj) align 8 %o, ptr %out) {
   call void @_ZZ4mainENKUlvE_clEv(ptr %o, ptr %out)
