@@ -592,13 +592,28 @@ Error DeviceLinker::stubSpirvUnit(StringRef Input, const std::string &Output) {
 // the trip count (n - 1 - (lane & 31)) / 32 + 1, above the default budget
 // of 4, so LoopUnroll gave up on runtime unrolling and each lane had one
 // load in flight where CUDA has eight to sixteen (issue 20, row_reduce).
+//
+// -mcpu names the architecture, as to llc: the NVPTX target then resolves
+// libdevice's __nvvm_reflect queries (flush to zero, precise division and
+// square root, __CUDA_ARCH) at the start of the pipeline, not in llc, so the
+// optimiser sees one path of each math function instead of a diamond of
+// branches per call.
+//
+// Then (NVPTX) the passes of libusycl-link-passes.so, which the -O level's
+// InstCombine would undo if they ran before it: invariant terms of fast-math
+// sums out of loops (compiler/passes/loop_invariant_fp_sums.hpp), and loop
+// bodies whose independent chains are interleaved, since llc emits a block
+// in IR order (compiler/passes/latency_order.hpp).
 static std::vector<std::string> optArguments(const OptimizationLevel &Level,
-                                             bool Spirv) {
+                                             bool Spirv, StringRef Arch,
+                                             const std::string &LinkPasses) {
   std::string Flag = Level.optFlag(); // -O0 .. -O3, -Os, -Oz
   if (Spirv || Level.isO0())
     return {Flag};
-  return {"-passes=default<" + Flag.substr(1) +
-              ">,function(infer-address-spaces,infer-alignment)",
+  return {("-mcpu=" + Arch).str(), "-load-pass-plugin=" + LinkPasses,
+          "-passes=default<" + Flag.substr(1) +
+              ">,function(infer-address-spaces,infer-alignment,usycl-loop-"
+              "invariant-fp-sums,usycl-latency-order)",
           "-scev-cheap-expansion-budget=8"};
 }
 
@@ -613,6 +628,10 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
   if (!Llc)
     return Llc.takeError();
   const bool Spirv = Target.Kind == TargetKind::Spirv;
+  Expected<std::string> LinkPasses =
+      Spirv ? std::string() : Tools.linkPasses();
+  if (!LinkPasses)
+    return LinkPasses.takeError();
   Expected<std::optional<std::string>> Ptxas =
       Spirv ? std::optional<std::string>() : Tools.ptxas();
   if (!Ptxas)
@@ -672,7 +691,8 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
         {*Opt,
          [&] {
            std::vector<std::string> Args =
-               optArguments(Options.Optimization, Spirv);
+               optArguments(Options.Optimization, Spirv, Target.Arch,
+                            *LinkPasses);
            append_range(Args, std::vector<std::string>{
                                   U.Input, "-o", UnitPath(U, "opt.bc")});
            return Args;

@@ -66,6 +66,11 @@ Expected<std::string> Toolchain::plugin() const {
                      "the usycl clang plugin");
 }
 
+Expected<std::string> Toolchain::linkPasses() const {
+  return requireFile(joinPath(LibDir, "libusycl-link-passes.so"),
+                     "the device link's pass plugin");
+}
+
 Expected<std::string> Toolchain::runtimeLibrary() const {
   return requireFile(joinPath(LibDir, "libusycl.so"),
                      "the SYCL runtime library");

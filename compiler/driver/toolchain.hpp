@@ -31,6 +31,7 @@ public:
   const std::string &shareDir() const { return ShareDir; }
 
   llvm::Expected<std::string> plugin() const;        // libusycl-plugin.so
+  llvm::Expected<std::string> linkPasses() const;    // libusycl-link-passes.so
   llvm::Expected<std::string> runtimeLibrary() const; // libusycl.so
   llvm::Expected<std::string> postLink() const;       // sycl-post-link
   llvm::Expected<std::string> aspectFilter() const;   // sycl-aspect-filter

@@ -18,6 +18,8 @@
 #include "plugin_annotations.hpp"
 #include "nonconvergent_asm.hpp"
 #include "private_array_unroll.hpp"
+#include "latency_order.hpp"
+#include "loop_invariant_fp_sums.hpp"
 #include "read_only_loads.hpp"
 #include "scratch_release.hpp"
 #include "spirv_entry_stubs.hpp"
@@ -872,6 +874,8 @@ void registerUsyclPasses(PassBuilder &PB) {
   registerDeviceGlobalsPasses(PB);
   registerNonConvergentAsmPasses(PB);
   registerReadOnlyLoadsPasses(PB);
+  registerLoopInvariantFPSumsPasses(PB);
+  registerLatencyOrderPasses(PB);
   registerWorkItemLoopsPasses(PB);
   registerLaunchSubGroupWidthPasses(PB);
   registerSpirvEntryStubsPasses(PB);

@@ -49,7 +49,7 @@ prefix)
     { cat "$work/install.log"; fail "cmake --install $build failed"; }
   mv "$work/staging" "$prefix"
   for f in bin/usycl++ bin/sycl-ls bin/sycl-post-link bin/sycl-aspect-filter \
-           lib/libusycl.so lib/libusycl-plugin.so include/sycl/sycl.hpp \
+           lib/libusycl.so lib/libusycl-plugin.so lib/libusycl-link-passes.so include/sycl/sycl.hpp \
            share/usycl/device-config.yaml lib/cmake/usycl/usyclConfig.cmake \
            lib/cmake/usycl/usyclConfigVersion.cmake lib/cmake/usycl/usycl-launcher \
            lib/pkgconfig/usycl.pc share/doc/usycl/README.md; do

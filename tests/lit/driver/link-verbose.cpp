@@ -11,7 +11,7 @@
 // CHECK: (in-process) link device code for nvidia_gpu_sm_90: {{.*}}k.o -> [[DIR:.*]]/nvidia_gpu_sm_90/linked.bc
 // CHECK: sycl-post-link -split=auto -symbols -properties -emit-exported-symbols -reject-undefined-functions -o [[DIR]]/nvidia_gpu_sm_90/device.table [[DIR]]/nvidia_gpu_sm_90/linked.bc
 // CHECK: sycl-aspect-filter -target=nvidia_gpu_sm_90 -device-config-file=[[CONFIG:[^ ]*/share/usycl/device-config.yaml]] [[DIR]]/nvidia_gpu_sm_90/device.table -o [[DIR]]/nvidia_gpu_sm_90/nvidia_gpu_sm_90.filtered.table
-// CHECK: opt '-passes=default<O3>,function(infer-address-spaces,infer-alignment)' -scev-cheap-expansion-budget=8 [[DIR]]/nvidia_gpu_sm_90/device_0.bc -o [[DIR]]/nvidia_gpu_sm_90/module_0.opt.bc
+// CHECK: opt -mcpu=sm_90 -load-pass-plugin={{.*}}libusycl-link-passes.so '-passes=default<O3>,function(infer-address-spaces,infer-alignment,usycl-loop-invariant-fp-sums,usycl-latency-order)' -scev-cheap-expansion-budget=8 [[DIR]]/nvidia_gpu_sm_90/device_0.bc -o [[DIR]]/nvidia_gpu_sm_90/module_0.opt.bc
 // CHECK: llc -march=nvptx64 -mcpu=sm_90 -O3 [[DIR]]/nvidia_gpu_sm_90/module_0.opt.bc -o [[DIR]]/nvidia_gpu_sm_90/module_0.ptx
 // CHECK: ptxas -arch=sm_90 -O3 [[DIR]]/nvidia_gpu_sm_90/module_0.ptx -o [[DIR]]/nvidia_gpu_sm_90/module_0.cubin
 // CHECK: sycl-aspect-filter -target=x86_64 -device-config-file=[[CONFIG]] [[DIR]]/nvidia_gpu_sm_90/device.table -o [[DIR]]/x86_64/x86_64.filtered.table
