@@ -875,6 +875,7 @@ void registerUsyclPasses(PassBuilder &PB) {
   registerNonConvergentAsmPasses(PB);
   registerReadOnlyLoadsPasses(PB);
   registerLoopInvariantFPSumsPasses(PB);
+  registerLoopInvariantFPSumsHostPasses(PB);
   registerLatencyOrderPasses(PB);
   registerWorkItemLoopsPasses(PB);
   registerLaunchSubGroupWidthPasses(PB);

@@ -10,7 +10,9 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
@@ -198,6 +200,35 @@ PreservedAnalyses LoopInvariantFPSumsPass::run(Function &F, FunctionAnalysisMana
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();
   return PA;
+}
+
+namespace {
+// The function pass on the functions of x86 modules only.
+struct HostFPSums : PassInfoMixin<HostFPSums> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    if (!Triple(M.getTargetTriple()).isX86())
+      return PreservedAnalyses::all();
+    FunctionAnalysisManager &FAM =
+        MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    PreservedAnalyses PA = PreservedAnalyses::all();
+    for (Function &F : M)
+      if (!F.isDeclaration()) {
+        PreservedAnalyses FPA = LoopInvariantFPSumsPass().run(F, FAM);
+        FAM.invalidate(F, FPA);
+        PA.intersect(std::move(FPA));
+      }
+    PA.preserveSet<AllAnalysesOn<Function>>();
+    return PA;
+  }
+};
+} // namespace
+
+void registerLoopInvariantFPSumsHostPasses(PassBuilder &PB) {
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
+        if (Level != OptimizationLevel::O0)
+          MPM.addPass(HostFPSums());
+      });
 }
 
 void registerLoopInvariantFPSumsPasses(PassBuilder &PB) {

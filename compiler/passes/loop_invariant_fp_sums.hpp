@@ -9,8 +9,10 @@
 // subtraction; the H100's docking loop at 4 and 8 poses per work-item had 4
 // and 8 FMAs more than nvcc's.
 //
-// This pass, run by the device link after -O3 (InstCombine would fold it
-// back), flattens each sum of fadd/fsub/fneg with reassoc and nsz whose
+// The CPU's vectorised loops have the same extra operation per vector.
+//
+// This pass, run by the NVPTX device link after -O3 (InstCombine would fold
+// it back) and last in the host compilation's pipeline, flattens each sum of fadd/fsub/fneg with reassoc and nsz whose
 // inner nodes have one use and lie in a loop, and when two or more of its
 // terms are invariant in that loop while others are not, adds the invariant
 // ones up in the loop's preheader: `(a - b) - c` in the loop.
@@ -35,5 +37,9 @@ public:
 // The pass by name (`function(usycl-loop-invariant-fp-sums)`), no
 // extension-point callback: the device link's opt pipeline names it.
 void registerLoopInvariantFPSumsPasses(llvm::PassBuilder &PB);
+// The host compilation's: last in the optimisation pipeline of x86-64
+// modules (the CPU kernels are host code; the vectoriser has run by then, and
+// the pass handles vector sums alike), not at -O0.
+void registerLoopInvariantFPSumsHostPasses(llvm::PassBuilder &PB);
 
 } // namespace usycl::passes

@@ -7,6 +7,13 @@
 ; RUN: opt -load-pass-plugin=%passes-plugin -passes='function(usycl-loop-invariant-fp-sums)' -S %s | FileCheck %s
 ; The device link's plugin has the pass too.
 ; RUN: opt -load-pass-plugin=%libdir/libusycl-link-passes.so -passes='function(usycl-loop-invariant-fp-sums)' -S %s | FileCheck %s
+; The host compilation (CPU kernels) runs it last in its -O pipeline, after
+; the vectoriser: the vector loop subtracts once per vector.
+; RUN: opt -mtriple=x86_64-unknown-linux-gnu -mattr=+avx2 -load-pass-plugin=%passes-plugin -passes='default<O2>' -S %s | FileCheck %s --check-prefix=HOST
+; HOST-LABEL: define float @distance(
+; HOST: .invariant = fsub fast <8 x float>
+; HOST: vector.body:
+; HOST-NOT: fadd fast <8 x float> %{{.*}}, %wide.load
 
 ; CHECK-LABEL: define float @distance(
 ; CHECK:       preheader:
