@@ -25,7 +25,7 @@ buffer_impl::buffer_impl(size_t bytes, void *user_ptr, const void *init_data, ui
   } else {
     // Not left to operator new (host_memory.hpp says why).
     if (bytes <= usycl::rt::host_physical_memory())
-      owned_.reset(new (std::nothrow) unsigned char[bytes ? bytes : 1]);
+      owned_.reset(new (host_alignment, std::nothrow) unsigned char[bytes ? bytes : 1]);
     if (!owned_)
       throw_error(errc::memory_allocation,
                   "buffer: cannot allocate " + std::to_string(bytes) + " bytes of host memory");

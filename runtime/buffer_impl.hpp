@@ -11,6 +11,7 @@
 #include <condition_variable>
 #include <functional>
 #include <map>
+#include <new>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -93,7 +94,14 @@ private:
   std::mutex mutex_;
   size_t bytes_;
   void *host_ = nullptr;       // the user's pointer or owned_
-  std::unique_ptr<unsigned char[]> owned_;
+  // Kernels on the CPU device use this storage in place; element types up to
+  // alignas(64) (vec<T, 16>, AVX-512 vectors the CPU kernels store with
+  // aligned moves) need more than operator new[]'s 16 bytes.
+  static constexpr std::align_val_t host_alignment{64};
+  struct aligned_delete {
+    void operator()(unsigned char *p) const { ::operator delete[](p, host_alignment); }
+  };
+  std::unique_ptr<unsigned char[], aligned_delete> owned_;
   bool host_valid_ = true;
   std::map<device_impl *, device_copy> copies_;
   // The device whose copy the last write on a device made current (null

@@ -5,10 +5,14 @@
 // vectorised libmvec math in a range kernel, a docking-style kernel with
 // private arrays of 8 poses per work-item (whose 8-lane cosine once reached
 // SSE2 code in the wrong registers), a work-group reduction through local
-// memory and barriers (work-item loops), a sub-group reduction and a
-// sycl::reduction.
+// memory and barriers (work-item loops), a sub-group reduction, a
+// sycl::reduction, and 32-byte vectors stored into buffers the runtime
+// allocated (the v3/v4 copies store vec<short, 16> with aligned moves: the
+// buffers' host storage, which CPU kernels use in place, was once only
+// 16-byte aligned and the SYCL-CTS async_work_group_copy tests crashed).
 #include "e2e_common.hpp"
 
+#include <cstdint>
 #include <cstring>
 
 class IsaMath;
@@ -16,6 +20,7 @@ class IsaDocking;
 class IsaLocalSum;
 class IsaSubGroupSum;
 class IsaReduction;
+class IsaWideVectors;
 
 constexpr int poses_per_item = 8;
 
@@ -128,6 +133,25 @@ int main() {
   double want_total = 0;
   for (size_t i = 0; i < n; ++i) want_total += 0.5 * double(y[i]);
   e2e::check_near("reduction", double(*total), want_total, 1e-3);
+
+  // Buffers without host data, so the runtime allocates them; several
+  // sizes so that a 16-byte-aligned allocation would turn up among them.
+  using wide = sycl::vec<short, 16>;
+  for (size_t count : {1, 3, 5, 7, 9, 11}) {
+    sycl::buffer<wide, 1> buf{sycl::range<1>(count)};
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor out(buf, h, sycl::write_only, sycl::no_init);
+      h.parallel_for<IsaWideVectors>(sycl::range<1>(count), [=](sycl::id<1> i) {
+        out[i] = wide(short(i[0] + 1)) * wide(short(3));
+      });
+    });
+    sycl::host_accessor got(buf, sycl::read_only);
+    const auto address = reinterpret_cast<uintptr_t>(&got[0]);
+    e2e::check_eq("buffer of " + std::to_string(count) + " vec<short, 16>: address % alignof",
+                  size_t(address % alignof(wide)), size_t(0));
+    for (size_t i = 0; i < count; ++i)
+      e2e::check_eq("wide[" + std::to_string(i) + "]", int(got[i][15]), int(3 * (i + 1)));
+  }
 
   for (void *p : {(void *)x, (void *)y, (void *)angle, (void *)energy, (void *)in, (void *)sums,
                   (void *)sg_sums, (void *)widths, (void *)total})
