@@ -42,55 +42,13 @@ namespace {
 
 using AspectList = std::vector<uint32_t>;
 
-// ---- finding the roots -------------------------------------------------------
-
-class RootFinder : public DynamicRecursiveASTVisitor {
-public:
-  RootFinder() {
-    ShouldVisitTemplateInstantiations = true;
-    ShouldVisitImplicitCode = true;
-  }
-
-  bool VisitFunctionDecl(FunctionDecl *FD) override {
-    switch (classifyDeviceRoot(FD)) {
-    case DeviceRoot::Kernel:
-      Kernels.insert(FD);
-      break;
-    case DeviceRoot::External:
-      Externals.insert(FD);
-      break;
-    case DeviceRoot::None:
-      break;
-    }
-    return true;
-  }
-
-  bool VisitCXXRecordDecl(CXXRecordDecl *RD) override {
-    if (RD->isCompleteDefinition() && !RD->isDependentType() &&
-        !RD->isInvalidDecl() &&
-        findAnnotation(RD, annotation::UsesAspects))
-      Decorated.insert(RD);
-    return true;
-  }
-
-  bool VisitEnumDecl(EnumDecl *ED) override {
-    if (!AspectEnum && ED->isCompleteDefinition() && isSyclAspectEnum(ED))
-      AspectEnum = ED;
-    return true;
-  }
-
-  llvm::SetVector<const FunctionDecl *> Kernels, Externals;
-  llvm::SetVector<const CXXRecordDecl *> Decorated;
-  const EnumDecl *AspectEnum = nullptr;
-};
-
 // ---- the collection ----------------------------------------------------------
 
 class Collector {
 public:
-  Collector(Sema &S, CodeGenerator &Gen, const PluginOptions &Options)
+  Collector(Sema &S, CodeGenerator &Gen, const PluginOptions &Options, const UnitIndex &Index)
       : S(S), Ctx(S.Context), SM(Ctx.getSourceManager()), Gen(Gen),
-        Options(Options) {}
+        Options(Options), Index(Index) {}
 
   std::shared_ptr<passes::TUFacts> run();
 
@@ -100,6 +58,7 @@ private:
   SourceManager &SM;
   CodeGenerator &Gen;
   const PluginOptions &Options;
+  const UnitIndex &Index;
   std::shared_ptr<passes::TUFacts> Facts =
       std::make_shared<passes::TUFacts>();
 
@@ -127,7 +86,7 @@ private:
   void addKernelAttributes(const FunctionDecl *Kernel,
                            passes::FunctionFacts &F);
   void collectAspects(const EnumDecl *ED);
-  void collectTypes(llvm::ArrayRef<const CXXRecordDecl *> Records);
+  void collectTypes();
 };
 
 passes::SourcePos Collector::pos(SourceLocation L) const {
@@ -521,8 +480,21 @@ void Collector::collectAspects(const EnumDecl *ED) {
   }
 }
 
-void Collector::collectTypes(llvm::ArrayRef<const CXXRecordDecl *> Records) {
-  for (const CXXRecordDecl *RD : Records) {
+// The classes decorated with uses_aspects among the types clang has made:
+// every type the device code reaches is among them once the walks have read
+// its functions (from a precompiled header too), without listing every
+// class of the headers.
+void Collector::collectTypes() {
+  llvm::SetVector<const CXXRecordDecl *> Decorated;
+  for (const Type *T : Ctx.getTypes()) {
+    if (!isa<RecordType>(T) || !T->isCanonicalUnqualified())
+      continue;
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    if (RD && RD->isCompleteDefinition() && !RD->isDependentType() && !RD->isInvalidDecl() &&
+        findAnnotation(RD, annotation::UsesAspects))
+      Decorated.insert(RD);
+  }
+  for (const CXXRecordDecl *RD : Decorated) {
     AspectList Own = ownAspects(RD);
     if (Own.empty())
       continue;
@@ -536,14 +508,14 @@ void Collector::collectTypes(llvm::ArrayRef<const CXXRecordDecl *> Records) {
 }
 
 std::shared_ptr<passes::TUFacts> Collector::run() {
-  RootFinder Roots;
-  Roots.TraverseAST(Ctx);
-  collectAspects(Roots.AspectEnum);
-  collectTypes(Roots.Decorated.getArrayRef());
-  for (const FunctionDecl *K : Roots.Kernels)
-    walk(K, /*IsKernel=*/true);
-  for (const FunctionDecl *E : Roots.Externals)
-    walk(E, /*IsKernel=*/false);
+  collectAspects(findSyclAspectEnum(Ctx));
+  for (const FunctionDecl *FD : Index.functions())
+    if (classifyDeviceRoot(FD) == DeviceRoot::Kernel)
+      walk(FD, /*IsKernel=*/true);
+  for (const FunctionDecl *FD : Index.functions())
+    if (classifyDeviceRoot(FD) == DeviceRoot::External)
+      walk(FD, /*IsKernel=*/false);
+  collectTypes(); // after the walks (see there)
   Facts->FixedTargets = Options.FixedTargets;
   Facts->DeviceConfigPath = Options.DeviceConfigPath;
   return Facts;
@@ -573,6 +545,9 @@ private:
 void AspectCollector::HandleTranslationUnit(ASTContext &Context) {
   if (!TheSema)
     return;
+  // Only for units whose own code has attributes with dependent arguments
+  // (the SYCL headers have none): a walk of the whole unit, which also
+  // reaches the lambdas of instantiated function templates.
   if (sawDependentAttributeArguments()) {
     InstantiationChecker Checker(*TheSema);
     Checker.TraverseAST(Context);
@@ -585,7 +560,7 @@ void AspectCollector::HandleTranslationUnit(ASTContext &Context) {
   if (!Gen || !Gen->GetModule())
     return; // -fsyntax-only: no module, nothing to hand over
   std::shared_ptr<passes::TUFacts> Facts =
-      Collector(*TheSema, *Gen, Options).run();
+      Collector(*TheSema, *Gen, Options, *Index).run();
   passes::publishTUFacts(Gen->GetModule(), std::move(Facts));
 }
 

@@ -24,6 +24,7 @@
 #pragma once
 
 #include "plugin_options.hpp"
+#include "unit_index.hpp"
 
 #include "clang/Sema/SemaConsumer.h"
 
@@ -35,8 +36,9 @@ namespace usycl::plugin {
 
 class AspectCollector : public clang::SemaConsumer {
 public:
-  AspectCollector(clang::CompilerInstance &CI, const PluginOptions &Options)
-      : CI(CI), Options(Options) {}
+  AspectCollector(clang::CompilerInstance &CI, const PluginOptions &Options,
+                  std::shared_ptr<const UnitIndex> Index)
+      : CI(CI), Options(Options), Index(std::move(Index)) {}
 
   void InitializeSema(clang::Sema &S) override { TheSema = &S; }
   void ForgetSema() override { TheSema = nullptr; }
@@ -45,6 +47,7 @@ public:
 private:
   clang::CompilerInstance &CI;
   PluginOptions Options; // a copy: clang destroys the plugin action early
+  std::shared_ptr<const UnitIndex> Index;
   clang::Sema *TheSema = nullptr;
 };
 

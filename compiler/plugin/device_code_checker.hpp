@@ -17,10 +17,12 @@
 #pragma once
 
 #include "plugin_options.hpp"
+#include "unit_index.hpp"
 
 #include "clang/Sema/SemaConsumer.h"
 
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace clang {
@@ -39,9 +41,9 @@ using KernelCheck =
 
 class DeviceCodeChecker : public clang::SemaConsumer {
 public:
-  DeviceCodeChecker(const PluginOptions &Options,
-                    std::vector<KernelCheck> Checks)
-      : Options(Options), Checks(std::move(Checks)) {}
+  DeviceCodeChecker(const PluginOptions &Options, std::vector<KernelCheck> Checks,
+                    std::shared_ptr<const UnitIndex> Index)
+      : Options(Options), Checks(std::move(Checks)), Index(std::move(Index)) {}
 
   void InitializeSema(clang::Sema &S) override { TheSema = &S; }
   void ForgetSema() override { TheSema = nullptr; }
@@ -50,6 +52,7 @@ public:
 private:
   PluginOptions Options; // a copy: clang destroys the plugin action early
   std::vector<KernelCheck> Checks;
+  std::shared_ptr<const UnitIndex> Index;
   clang::Sema *TheSema = nullptr;
 };
 

@@ -14,6 +14,7 @@
 #include "clang/AST/GlobalDecl.h"
 #include "clang/CodeGen/ModuleBuilder.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
@@ -43,23 +44,8 @@ class Finder {
 public:
   explicit Finder(CodeGenerator &Gen) : Gen(Gen) {}
 
-  void walk(const DeclContext *DC) {
-    for (const Decl *D : DC->decls()) {
-      if (const auto *VD = dyn_cast<VarDecl>(D)) {
-        consider(VD);
-      } else if (const auto *RD = dyn_cast<CXXRecordDecl>(D)) {
-        // Static data members of non-template classes.
-        if (!RD->isDependentContext() && RD->isThisDeclarationADefinition())
-          walk(RD);
-      } else if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
-        walk(cast<DeclContext>(D));
-      }
-    }
-  }
-
   std::vector<std::string> Symbols;
 
-private:
   void consider(const VarDecl *VD) {
     if (!VD->hasGlobalStorage() || VD->isLocalVarDecl() || VD->getDeclContext()->isDependentContext() ||
         VD->getType()->isDependentType() || VD->isInvalidDecl())
@@ -68,9 +54,12 @@ private:
       return;
     if (!isDeviceGlobalType(VD->getType()))
       return;
-    Symbols.push_back(Gen.GetMangledName(GlobalDecl(VD)).str());
+    std::string Name = Gen.GetMangledName(GlobalDecl(VD)).str();
+    if (!llvm::is_contained(Symbols, Name)) // a redeclaration seen twice
+      Symbols.push_back(std::move(Name));
   }
 
+private:
   CodeGenerator &Gen;
 };
 
@@ -83,7 +72,8 @@ void DeviceGlobalCollector::HandleTranslationUnit(ASTContext &Context) {
   if (!Gen || !Gen->GetModule())
     return; // -fsyntax-only
   Finder Find(*Gen);
-  Find.walk(Context.getTranslationUnitDecl());
+  for (const VarDecl *VD : Index->variables())
+    Find.consider(VD);
   if (Find.Symbols.empty())
     return;
   passes::DeviceGlobalFacts Facts;

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "unit_index.hpp"
+
 #include "plugin_options.hpp"
 
 #include "clang/AST/ASTConsumer.h"
@@ -21,13 +23,15 @@ namespace usycl::plugin {
 
 class DeviceGlobalCollector : public clang::ASTConsumer {
 public:
-  DeviceGlobalCollector(clang::CompilerInstance &CI, const PluginOptions &Options)
-      : CI(CI), TranslationUnitId(Options.TranslationUnitId) {}
+  DeviceGlobalCollector(clang::CompilerInstance &CI, const PluginOptions &Options,
+                        std::shared_ptr<const UnitIndex> Index)
+      : CI(CI), TranslationUnitId(Options.TranslationUnitId), Index(std::move(Index)) {}
   void HandleTranslationUnit(clang::ASTContext &Context) override;
 
 private:
   clang::CompilerInstance &CI;
   std::string TranslationUnitId;
+  std::shared_ptr<const UnitIndex> Index;
 };
 
 } // namespace usycl::plugin

@@ -12,7 +12,6 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
-#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/SYCLKernelInfo.h"
 #include "clang/Basic/Diagnostic.h"
@@ -31,20 +30,6 @@ enum ParamKind { Accessor = 0, StdLayout = 1, Pointer = 3, LocalAccessor = 6 };
 
 struct ParamDesc {
   int Kind, Size, Offset, Info;
-};
-
-class EntryPointFinder : public DynamicRecursiveASTVisitor {
-public:
-  EntryPointFinder() {
-    ShouldVisitTemplateInstantiations = true;
-    ShouldVisitImplicitCode = true;
-  }
-  bool VisitFunctionDecl(FunctionDecl *FD) override {
-    if (classifyDeviceRoot(FD) == DeviceRoot::Kernel)
-      Kernels.insert(FD);
-    return true;
-  }
-  llvm::SetVector<const FunctionDecl *> Kernels;
 };
 
 // sycl::_V1::accessor<T, Dims, Mode, Target, ...> / local_accessor<T, Dims>
@@ -101,14 +86,13 @@ void IntegrationHeaderWriter::HandleTranslationUnit(ASTContext &Ctx) {
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
   if (Diags.hasErrorOccurred())
     return;
-  EntryPointFinder Finder;
-  Finder.TraverseAST(Ctx);
-
   std::string Signatures, Params;
   llvm::raw_string_ostream Sig(Signatures), Par(Params);
   llvm::StringSet<> Seen;
   unsigned NumKernels = 0, NumParams = 0;
-  for (const FunctionDecl *FD : Finder.Kernels) {
+  for (const FunctionDecl *FD : Index->functions()) {
+    if (classifyDeviceRoot(FD) != DeviceRoot::Kernel)
+      continue;
     const auto *A = FD->getAttr<SYCLKernelEntryPointAttr>();
     const SYCLKernelInfo *Info = Ctx.findSYCLKernelInfo(A->getKernelName());
     if (!Info || FD->getNumParams() == 0 || !Seen.insert(Info->GetKernelName()).second)

@@ -13,6 +13,10 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "unit_index.hpp"
+
+#include <memory>
+
 #include "clang/AST/ASTConsumer.h"
 
 #include <string>
@@ -21,11 +25,13 @@ namespace usycl::plugin {
 
 class IntegrationHeaderWriter : public clang::ASTConsumer {
 public:
-  explicit IntegrationHeaderWriter(std::string Path) : Path(std::move(Path)) {}
+  IntegrationHeaderWriter(std::string Path, std::shared_ptr<const UnitIndex> Index)
+      : Path(std::move(Path)), Index(std::move(Index)) {}
   void HandleTranslationUnit(clang::ASTContext &Context) override;
 
 private:
   std::string Path;
+  std::shared_ptr<const UnitIndex> Index;
 };
 
 } // namespace usycl::plugin

@@ -4,7 +4,6 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
-#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Sema/Sema.h"
 #include "clang/Sema/TemplateInstCallback.h"
@@ -72,22 +71,18 @@ private:
 
 // The entry point specialisations of the translation unit, in the order
 // clang made them, also those whose attribute clang rejected as a conflict.
-class EntryPointFinder : public DynamicRecursiveASTVisitor {
-public:
-  EntryPointFinder() {
-    ShouldVisitTemplateInstantiations = true;
-    ShouldVisitImplicitCode = true;
-  }
-  bool VisitFunctionDecl(FunctionDecl *FD) override {
+std::vector<const FunctionDecl *> entryPoints(const UnitIndex &Index) {
+  std::vector<const FunctionDecl *> Found;
+  llvm::DenseSet<const FunctionDecl *> Seen;
+  for (const FunctionDecl *FD : Index.functions())
     // Definitions only: a specialisation only declared (named in an
     // unevaluated operand) is no kernel.
     if (!FD->isDependentContext() && isEntryPointSpecialization(FD) &&
-        FD->hasAttr<SYCLKernelEntryPointAttr>() && FD->isDefined())
+        FD->hasAttr<SYCLKernelEntryPointAttr>() && FD->isDefined() &&
+        Seen.insert(FD->getCanonicalDecl()).second)
       Found.push_back(FD->getCanonicalDecl());
-    return true;
-  }
-  std::vector<const FunctionDecl *> Found;
-};
+  return Found;
+}
 
 // What the user wrote as the kernel: its function object's type, for the
 // message ("(lambda at t.cpp:7:20)", "MyFunctor").
@@ -100,8 +95,8 @@ std::string kernelObject(const FunctionDecl *FD, const PrintingPolicy &Policy) {
 
 } // namespace
 
-KernelNameConflicts::KernelNameConflicts()
-    : Recorded(std::make_shared<Submissions>()) {}
+KernelNameConflicts::KernelNameConflicts(std::shared_ptr<const UnitIndex> Index)
+    : Recorded(std::make_shared<Submissions>()), Index(std::move(Index)) {}
 KernelNameConflicts::~KernelNameConflicts() = default;
 
 void KernelNameConflicts::InitializeSema(Sema &S) {
@@ -116,8 +111,6 @@ void KernelNameConflicts::HandleTranslationUnit(ASTContext &Context) {
   if (!TheSema || !Context.getLangOpts().SYCLIsDevice)
     return;
   // Runs also after errors: clang's own conflict error is one of them.
-  EntryPointFinder Finder;
-  Finder.TraverseAST(Context);
 
   PrintingPolicy Policy = Context.getPrintingPolicy();
   Policy.SuppressTagKeyword = true;
@@ -155,7 +148,7 @@ void KernelNameConflicts::HandleTranslationUnit(ASTContext &Context) {
     return std::make_pair(ChainA[std::min(I, ChainA.size() - 1)],
                           ChainB[std::min(I, ChainB.size() - 1)]);
   };
-  for (const FunctionDecl *FD : Finder.Found) {
+  for (const FunctionDecl *FD : entryPoints(*Index)) {
     const auto *A = FD->getAttr<SYCLKernelEntryPointAttr>();
     QualType Name = Context.getCanonicalType(A->getKernelName());
     auto [It, New] = First.insert({Name, FD});

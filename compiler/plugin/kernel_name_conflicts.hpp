@@ -20,6 +20,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "unit_index.hpp"
+
 #include "clang/Sema/SemaConsumer.h"
 
 #include <memory>
@@ -28,7 +30,7 @@ namespace usycl::plugin {
 
 class KernelNameConflicts : public clang::SemaConsumer {
 public:
-  KernelNameConflicts();
+  explicit KernelNameConflicts(std::shared_ptr<const UnitIndex> Index);
   ~KernelNameConflicts() override;
 
   void InitializeSema(clang::Sema &S) override;
@@ -40,6 +42,7 @@ public:
 private:
   clang::Sema *TheSema = nullptr;
   std::shared_ptr<Submissions> Recorded;
+  std::shared_ptr<const UnitIndex> Index;
 };
 
 } // namespace usycl::plugin

@@ -28,6 +28,7 @@
 #include "lambda_attributes.hpp"
 #include "local_kernel_names.hpp"
 #include "plugin_options.hpp"
+#include "unit_index.hpp"
 
 #include "aspect_propagation.hpp"
 
@@ -116,15 +117,18 @@ public:
     if (CI.getLangOpts().SYCLIsDevice)
       registerPassesWithCodeGen(CI);
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    // First: the others read it in their HandleTranslationUnit.
+    auto Index = std::make_shared<UnitIndex>();
+    Consumers.push_back(std::make_unique<UnitIndexer>(Index));
     Consumers.push_back(
-        std::make_unique<DeviceCodeChecker>(Options, deviceCodeChecks()));
-    Consumers.push_back(std::make_unique<KernelNameConflicts>());
-    Consumers.push_back(std::make_unique<AspectCollector>(CI, Options));
+        std::make_unique<DeviceCodeChecker>(Options, deviceCodeChecks(), Index));
+    Consumers.push_back(std::make_unique<KernelNameConflicts>(Index));
+    Consumers.push_back(std::make_unique<AspectCollector>(CI, Options, Index));
     Consumers.push_back(std::make_unique<UnitMarkerPublisher>(CI, Options));
-    Consumers.push_back(std::make_unique<DeviceGlobalCollector>(CI, Options));
+    Consumers.push_back(std::make_unique<DeviceGlobalCollector>(CI, Options, Index));
     if (CI.getLangOpts().SYCLIsDevice && !Options.IntegrationHeader.empty())
       Consumers.push_back(
-          std::make_unique<IntegrationHeaderWriter>(Options.IntegrationHeader));
+          std::make_unique<IntegrationHeaderWriter>(Options.IntegrationHeader, Index));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 

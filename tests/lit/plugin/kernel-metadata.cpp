@@ -60,8 +60,9 @@ struct SG {
 // CHECK: !sycl_aspects = !{
 // ...and the struct types that use aspects, by their IR names: half, and
 // the two 8-byte atomic_ref_impl specialisations (unsigned long long, int *),
-// each with the name codegen gave its llvm::StructType.
-// CHECK: !sycl_types_that_use_aspects = !{![[T1:[0-9]+]], ![[T2:[0-9]+]], ![[T3:[0-9]+]]}
+// each with the name codegen gave its llvm::StructType (in the order clang
+// made the types).
+// CHECK: !sycl_types_that_use_aspects = !{![[T3:[0-9]+]], ![[T1:[0-9]+]], ![[T2:[0-9]+]]}
 // CHECK-DAG: !{!"host", i32 0}
 // CHECK-DAG: !{!"cpu", i32 1}
 // CHECK-DAG: !{!"fp16", i32 5}
