@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
 # Host-device specialisation against none, program by program (issue 21,
 # docs/benchmarks.md): every SYCL benchmark of run.sh, built as run.sh builds
-# it (clones on at -O3), runs with its clones (USYCL_HOST_DEVICE_OPT=1) and
-# without (=0, the generic kernels of the same binary), alternately,
-# BENCH_ROUNDS times each; every rate and time it prints is compared, best
-# round against best round.
+# it plus -fsycl-host-device-opt (opt-in since issue 45; on the CPU for the
+# CPU only), runs with its clones (USYCL_HOST_DEVICE_OPT=1) and without (=0,
+# the generic kernels of the same binary), alternately, BENCH_ROUNDS times
+# each; every rate and time it prints is compared, best round against best
+# round.
 #
 #   benchmarks/hdo_compare.sh [cpu|cuda]   (default: cpu)
 #
 # Prints one line per metric -- program, metric, with clones, without, and
 # the ratio oriented so that above 1 is faster with them (rates: with /
 # without; times in µs: without / with) -- then the lowest ratio. Writes the
-# table as CSV to $BENCH_CSV ($BENCH_BIN/hdo_compare.csv). Needs the
-# binaries of `benchmarks/run.sh build` in $BENCH_BIN; BENCH_SMALL=1 runs
+# table as CSV to $BENCH_CSV ($BENCH_BIN/hdo_compare.csv). Builds its
+# programs into $BENCH_BIN/hdo (again with BENCH_REBUILD=1; where no
+# usycl++ is, as on the GPU machine, carry them built); BENCH_SMALL=1 runs
 # small sizes (a check that it works, not a measurement).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -45,6 +47,30 @@ else
             "triad_assert|26 20")
 fi
 
+# program -> its sources under benchmarks/ (and flags of its own).
+declare -A sources=(
+  [stream_sycl]=stream/stream_sycl.cpp [launch_sycl]=launch/launch_sycl.cpp
+  [reduction_sycl]=reduction/reduction_sycl.cpp [matmul_sycl]=matmul/matmul_sycl.cpp
+  [sub_group_reduce_sycl]=sub_group_reduce/sub_group_reduce_sycl.cpp
+  [local_memory_sycl]=local_memory/local_memory_sycl.cpp
+  [triad_assert]="-fsycl-device-code-split=per_kernel assert/triad_assert.cpp assert/triad_ndebug.cpp"
+  [sub_group_ops_sycl]=sub_group_ops/sub_group_ops_sycl.cpp
+  [reductions_sycl]=reductions/reductions_sycl.cpp [atomics_sycl]=atomics/atomics_sycl.cpp
+  [multi_gpu_sycl]=multi_gpu/multi_gpu_sycl.cpp)
+hdo_bin=$BENCH_BIN/hdo
+mkdir -p "$hdo_bin"
+targets=()
+[ $dev = cpu ] && targets=(-fsycl-targets=x86_64)
+build() { # build <program>
+  local out=$hdo_bin/$1 arg args=()
+  if [ -x "$out" ] && [ -z "${BENCH_REBUILD:-}" ]; then return 0; fi
+  [ -x "$BUILD_DIR/bin/usycl++" ] || { echo "$1: not built and no usycl++ to build it" >&2; return 1; }
+  for arg in ${sources[$1]}; do
+    case $arg in -*) args+=("$arg");; *) args+=("$here/$arg");; esac
+  done
+  "$BUILD_DIR/bin/usycl++" -O3 -fsycl-host-device-opt "${targets[@]}" "${args[@]}" -o "$out"
+}
+
 # best <csv text> <metric>: the best round (µs: lowest, rates: highest).
 best() {
   printf '%s\n' "$1" | awk -F, -v m="$2" '
@@ -57,13 +83,13 @@ echo "program,metric,with_clones,without,ratio" > "$BENCH_CSV"
 printf '%-22s %-40s %12s %12s %7s\n' program metric "with clones" without ratio
 for entry in "${programs[@]}"; do
   bin=${entry%%|*} args=${entry#*|}
-  if [ ! -x "$BENCH_BIN/$bin" ]; then
-    echo "$bin: not built (benchmarks/run.sh build)" >&2; failed=1; continue
+  if ! build "$bin"; then
+    echo "$bin: building it failed" >&2; failed=1; continue
   fi
   on= off=
   for ((r = 0; r < rounds; ++r)); do
     for opt in 1 0; do
-      out=$(USYCL_HOST_DEVICE_OPT=$opt ONEAPI_DEVICE_SELECTOR=$sel "$BENCH_BIN/$bin" $args) ||
+      out=$(USYCL_HOST_DEVICE_OPT=$opt ONEAPI_DEVICE_SELECTOR=$sel "$hdo_bin/$bin" $args) ||
         { echo "$bin $args (USYCL_HOST_DEVICE_OPT=$opt): failed" >&2; failed=1; }
       if [ $opt = 1 ]; then on+=$out$'\n'; else off+=$out$'\n'; fi
     done

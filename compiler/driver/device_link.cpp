@@ -1,6 +1,7 @@
 //===- device_link.cpp - From device bitcode to device images -------------===//
 
 #include "device_link.hpp"
+#include "codegen_cache.hpp"
 #include "diagnostics.hpp"
 #include "file_write.hpp"
 #include "file_table.hpp"
@@ -679,7 +680,15 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
     return (U.Stem + "." + Extension).str();
   };
 
-  std::vector<Command> OptCommands, LlcCommands, PtxasCommands;
+  // Each unit's commands; a unit whose outputs the cache has runs none.
+  struct Generation {
+    Command Opt, Llc;
+    std::optional<Command> Ptxas;
+    CodegenCache::Unit Cached;
+    bool FromCache = false;
+  };
+  std::vector<Generation> Gens;
+  CodegenCache Cache(Runner);
   for (Unit &U : Units) {
     if (Spirv) {
       std::string Stubs = UnitPath(U, "stubs.bc");
@@ -687,45 +696,63 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
         return std::move(E);
       U.Input = std::move(Stubs);
     }
-    OptCommands.push_back(
-        {*Opt,
-         [&] {
-           std::vector<std::string> Args =
-               optArguments(Options.Optimization, Spirv, Target.Arch,
-                            *LinkPasses);
-           append_range(Args, std::vector<std::string>{
-                                  U.Input, "-o", UnitPath(U, "opt.bc")});
-           return Args;
-         }(),
-         ("opt for " + Target.Name).str()});
+    Generation G;
+    G.Opt = {*Opt,
+             [&] {
+               std::vector<std::string> Args =
+                   optArguments(Options.Optimization, Spirv, Target.Arch, *LinkPasses);
+               append_range(Args, std::vector<std::string>{U.Input, "-o", UnitPath(U, "opt.bc")});
+               return Args;
+             }(),
+             ("opt for " + Target.Name).str()};
     if (Spirv) {
-      LlcCommands.push_back({*Llc,
-                             {"-march=spirv64", Options.Optimization.llcFlag(),
-                              "-filetype=obj", UnitPath(U, "opt.bc"), "-o",
-                              UnitPath(U, "spv")},
-                             ("llc for " + Target.Name).str()});
-      continue;
+      G.Llc = {*Llc,
+               {"-march=spirv64", Options.Optimization.llcFlag(), "-filetype=obj",
+                UnitPath(U, "opt.bc"), "-o", UnitPath(U, "spv")},
+               ("llc for " + Target.Name).str()};
+      G.Cached.Outputs = {{"spv", UnitPath(U, "spv")}};
+    } else {
+      G.Llc = {*Llc,
+               {"-march=nvptx64", ("-mcpu=" + Target.Arch).str(), Options.Optimization.llcFlag(),
+                UnitPath(U, "opt.bc"), "-o", UnitPath(U, "ptx")},
+               ("llc for " + Target.Name).str()};
+      G.Cached.Outputs = {{"ptx", UnitPath(U, "ptx")}};
+      if (*Ptxas && !Target.PtxOnly && !U.LinksDynamically) {
+        G.Ptxas = Command{**Ptxas,
+                          {("-arch=" + Target.Arch).str(),
+                           Options.Optimization.isO0() ? "-O0" : "-O3", UnitPath(U, "ptx"), "-o",
+                           UnitPath(U, "cubin")},
+                          ("ptxas for " + Target.Name).str()};
+        G.Cached.Outputs.push_back({"cubin", UnitPath(U, "cubin")});
+      }
     }
-    LlcCommands.push_back({*Llc,
-                           {"-march=nvptx64", ("-mcpu=" + Target.Arch).str(),
-                            Options.Optimization.llcFlag(),
-                            UnitPath(U, "opt.bc"), "-o", UnitPath(U, "ptx")},
-                           ("llc for " + Target.Name).str()});
-    if (*Ptxas && !Target.PtxOnly && !U.LinksDynamically)
-      PtxasCommands.push_back(
-          {**Ptxas,
-           {("-arch=" + Target.Arch).str(),
-            Options.Optimization.isO0() ? "-O0" : "-O3", UnitPath(U, "ptx"),
-            "-o", UnitPath(U, "cubin")},
-           ("ptxas for " + Target.Name).str()});
+    G.Cached.Input = U.Input;
+    if (!LinkPasses->empty())
+      G.Cached.Tools.push_back(*LinkPasses);
+    Gens.push_back(std::move(G));
+  }
+  std::vector<Command> OptCommands, LlcCommands, PtxasCommands;
+  for (Generation &G : Gens) {
+    G.Cached.Commands = {&G.Opt, &G.Llc};
+    if (G.Ptxas)
+      G.Cached.Commands.push_back(&*G.Ptxas);
+    G.FromCache = Cache.fetch(G.Cached);
+    if (G.FromCache)
+      continue;
+    OptCommands.push_back(G.Opt);
+    LlcCommands.push_back(G.Llc);
+    if (G.Ptxas)
+      PtxasCommands.push_back(*G.Ptxas);
   }
   if (Error E = runStage(OptCommands))
     return E;
   if (Error E = runStage(LlcCommands))
     return E;
 
-  bool HaveCubins = !PtxasCommands.empty();
-  if (HaveCubins) {
+  // Cubins where ptxas ran for every unit that wants one (or the cache had
+  // them).
+  bool HaveCubins = any_of(Gens, [](const Generation &G) { return G.Ptxas.has_value(); });
+  if (!PtxasCommands.empty()) {
     std::vector<CommandResult> Results;
     cantFail(runStage(PtxasCommands, &Results));
     for (auto [C, R] : zip(PtxasCommands, Results)) {
@@ -743,10 +770,13 @@ DeviceLinker::generateCode(const TargetInfo &Target, const FileTable &Modules,
       reportFailedCommand(C, R);
       return make_error<ExitStatusError>(R.driverExitStatus());
     }
-  } else if (!Spirv && !Target.PtxOnly && !*Ptxas && !OptCommands.empty()) {
+  } else if (!Spirv && !Target.PtxOnly && !*Ptxas && !Gens.empty()) {
     Runner.noteInProcessStep("no ptxas found: " + Target.Name +
                              " images are PTX only");
   }
+  for (const Generation &G : Gens)
+    if (!G.FromCache && (HaveCubins || !G.Ptxas))
+      Cache.store(G.Cached);
 
   std::vector<DeviceImage> Images;
   for (const Unit &U : Units) {

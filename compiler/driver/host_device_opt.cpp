@@ -15,9 +15,9 @@
 //      the host registers the clones with the runtime, which launches a
 //      clone only when the kernel object holds the folded bytes.
 //
-// On by default at -O2 and above. A source the planning cannot handle
-// compiles as without the option (a warning says so when the option was
-// given, or -v); an optimisation never fails a build.
+// Opt-in (-fsycl-host-device-opt; off at -O0). A source the planning cannot
+// handle compiles as without the option, with a warning; an optimisation
+// never fails a build.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,13 +57,11 @@ bool planHasKernels(const std::string &Plan) {
 } // namespace
 
 std::optional<std::string> SourceCompiler::planSpecializations(const InputFile &Source) {
-  // Asked for: say what is lost. On by default (-O2 and above): the source
-  // is compiled generic as it would be without the option, quietly (-v
-  // still tells).
+  // Asked for: say what is lost; the source is compiled generic as it would
+  // be without the option.
   auto Skip = [&](const Twine &Why) -> std::optional<std::string> {
-    if (Options.hostDeviceOptRequested() || Runner.verbose())
-      printWarning("-fsycl-host-device-opt: '" + Source.Path +
-                   "' is compiled without host-device specialisation: " + Why);
+    printWarning("-fsycl-host-device-opt: '" + Source.Path +
+                 "' is compiled without host-device specialisation: " + Why);
     return std::nullopt;
   };
   std::string RaiseTool = raiseTool();

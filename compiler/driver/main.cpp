@@ -19,6 +19,8 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
+
 using namespace llvm;
 using namespace usycl::driver;
 
@@ -68,6 +70,10 @@ static Error runDriver(int argc, char **argv) {
   if (Options->SaveTemps)
     Temps->keep();
   CommandRunner Runner(*Temps, Options->Verbose);
+  const auto DriverStart = std::chrono::steady_clock::now();
+  TimeReport Times;
+  if (Options->TimeReport)
+    Runner.setTimeReport(&Times);
   // -v: what the floating-point flags did to GPU code (floating_point.hpp).
   if (Options->Verbose && Options->hasGpuTargets() && Options->numSources())
     if (std::string FP = Options->floatingPoint().describe(); !FP.empty())
@@ -79,6 +85,8 @@ static Error runDriver(int argc, char **argv) {
                            .runCompileAction();
   if (Options->SaveTemps)
     printNote("temporary files kept in '" + Temps->path() + "'");
+  if (Options->TimeReport)
+    Times.print(std::chrono::duration<double>(std::chrono::steady_clock::now() - DriverStart).count());
   return Result;
 }
 

@@ -45,10 +45,13 @@ FloatingPointModel DriverOptions::floatingPoint() const {
   return floatingPointModel(Flags, Fp32PrecSqrt);
 }
 
+// Opt-in (issue 45): the planning's extra front-end passes cost more than a
+// source's whole compile without it, for gains in a few kernels
+// (docs/driver.md, "Compile time").
 bool DriverOptions::hostDeviceOpt() const {
   if (Optimization.isO0())
     return false;
-  return HostDeviceOpt.value_or(Optimization.atLeastO2());
+  return HostDeviceOpt.value_or(false);
 }
 
 std::string OptimizationLevel::llcFlag() const {
@@ -348,6 +351,10 @@ Error CommandLineParser::handleSyclFlag(StringRef Spelling) {
     Options.RaiseHost = true;
     return Error::success();
   }
+  if (Spelling == "-fsycl-time-report") {
+    Options.TimeReport = true;
+    return Error::success();
+  }
   if (Spelling == "-fsycl-host-device-opt" || Spelling == "-fno-sycl-host-device-opt") {
     Options.HostDeviceOpt = Spelling == "-fsycl-host-device-opt";
     return Error::success();
@@ -396,7 +403,7 @@ Error CommandLineParser::handleSyclFlag(StringRef Spelling) {
                    "'; usycl++ supports -fsycl, -fsycl-targets=, "
                    "-fsycl-device-code-split=, -fsycl-fixed-targets=, "
                    "-fsycl-device-config-file=, -fsycl-cpu-levels=, -fsycl-raise-host, "
-                   "-fsycl-host-device-opt, "
+                   "-fsycl-host-device-opt, -fsycl-time-report, "
                    "-fsycl-device-only and "
                    "-fsycl-host-only (see usycl++ --help)");
 }
@@ -820,7 +827,9 @@ void printHelp() {
             "  -fsycl-raise-host -S -emit-mlir the host module raised to the "
             "MLIR SYCL dialect\n"
             "  -f[no-]sycl-host-device-opt     kernels specialised on the "
-            "constants their submissions capture (on at -O2 and above)\n\n"
+            "constants their submissions capture (off by default)\n"
+            "  -fsycl-time-report              CPU and wall seconds of every "
+            "step, printed at the end\n\n"
             "COMMON OPTIONS:\n"
             "  -o <file>          output file\n"
             "  -O0 -O1 -O2 -O3 -Os -Oz -Ofast  optimization (device code: "
@@ -846,7 +855,11 @@ void printHelp() {
             "  USYCL_PCH=0                no precompiled <sycl/sycl.hpp> "
             "(kept in $USYCL_CACHE_DIR/pch)\n"
             "  USYCL_PCH_CACHE_MAX_SIZE=<n>  bound of that cache, bytes or "
-            "K/M/G (default 400M; least recently used go)\n\n"
+            "K/M/G (default 400M; least recently used go)\n"
+            "  USYCL_CODEGEN_CACHE=0      no device code generation cache "
+            "($USYCL_CACHE_DIR/codegen)\n"
+            "  USYCL_CODEGEN_CACHE_MAX_SIZE=<n>  bound of that cache (default "
+            "256M)\n\n"
             "ENVIRONMENT (programs built by usycl++):\n"
             "  ONEAPI_DEVICE_SELECTOR     which devices exist (DPC++ syntax: "
             "cuda:*, native_cpu:*, *:gpu, !cuda:0)\n"

@@ -88,14 +88,11 @@ struct DriverOptions {
   bool EmitMLIR = false;
   // -fsycl-host-device-opt: kernels specialised on the constants their
   // submissions capture (issue 21, docs/mlir.md; host_device_opt.cpp).
-  // -f[no-]sycl-host-device-opt as given; unset: on at -O2 and above
-  // (hostDeviceOpt()).
+  // -f[no-]sycl-host-device-opt as given (the last one wins); unset: off.
   std::optional<bool> HostDeviceOpt;
-  // Whether sources are specialised on their submissions' constants, and
-  // whether the user asked for it (a source that cannot be planned is then
-  // reported; when on by default it is compiled generic without a word).
+  // Whether sources are specialised on their submissions' constants (asked
+  // for, and not at -O0).
   bool hostDeviceOpt() const;
-  bool hostDeviceOptRequested() const { return HostDeviceOpt.value_or(false); }
 
   // The targets to compile and link for. With -fsycl-fixed-targets, only
   // those in both lists (seed 002's intersection rule; the CPU is x86_64),
@@ -123,6 +120,7 @@ struct DriverOptions {
   std::optional<std::string> DeviceConfigFile;
 
   bool Verbose = false;
+  bool TimeReport = false; // -fsycl-time-report
   bool SaveTemps = false;
   bool PrintHelp = false;
   bool PrintVersion = false;

@@ -41,9 +41,15 @@ namespace usycl::driver {
 
 class Toolchain;
 
-// True when the first preprocessing line of the file (after comments, blank
-// lines and #pragma once) includes <sycl/sycl.hpp> or "sycl/sycl.hpp", or a
-// quoted header next to it whose first line does so (a few levels deep).
+// True when the file's first include that is not a C++ standard library
+// header (<vector>, <cmath>, <stdio.h>, ...) is <sycl/sycl.hpp>,
+// "sycl/sycl.hpp" or <CL/sycl.hpp>, or a quoted header next to it that
+// leads there the same way (a few levels deep), with nothing else before it
+// but comments, blank lines, #pragma once and a header's include guard
+// (#ifndef G / #define G). The standard headers are ones the SYCL headers
+// include themselves, and they define nothing the SYCL headers test, so
+// reading them after the precompiled SYCL headers instead of before changes
+// nothing; a #define, any other header or code before the include could.
 bool startsWithSyclInclude(llvm::StringRef SourcePath);
 
 class PrecompiledHeaders {

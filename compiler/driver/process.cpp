@@ -7,15 +7,19 @@
 #include "temp_dir.hpp"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <optional>
 #include <thread>
@@ -128,6 +132,8 @@ std::vector<CommandResult> CommandRunner::runAll(ArrayRef<Command> Commands) {
   std::vector<std::optional<StderrCapture>> Stderrs(Commands.size());
   // pid -> index of the command; small, so a vector is enough.
   std::vector<std::pair<sys::procid_t, size_t>> Running;
+  using Clock = std::chrono::steady_clock;
+  std::vector<Clock::time_point> Started(Commands.size());
 
   auto Start = [&](size_t Index) {
     const Command &C = Commands[Index];
@@ -151,11 +157,17 @@ std::vector<CommandResult> CommandRunner::runAll(ArrayRef<Command> Commands) {
       return;
     }
     Running.emplace_back(Info.Pid, Index);
+    Started[Index] = Clock::now();
     signal_cleanup::commandStarted(Info.Pid);
   };
 
-  auto Finish = [&](size_t Index, int WaitStatus) {
+  auto Finish = [&](size_t Index, int WaitStatus, const struct rusage &Usage) {
     CommandResult &R = Results[Index];
+    auto Seconds = [](const timeval &T) { return double(T.tv_sec) + double(T.tv_usec) * 1e-6; };
+    R.CpuSeconds = Seconds(Usage.ru_utime) + Seconds(Usage.ru_stime);
+    R.WallSeconds = std::chrono::duration<double>(Clock::now() - Started[Index]).count();
+    if (Times)
+      Times->add(Commands[Index], R);
     if (WIFEXITED(WaitStatus)) {
       R.ExitStatus = WEXITSTATUS(WaitStatus);
     } else if (WIFSIGNALED(WaitStatus)) {
@@ -183,7 +195,8 @@ std::vector<CommandResult> CommandRunner::runAll(ArrayRef<Command> Commands) {
       continue;
     // Wait for whichever child ends first; the driver has no other children.
     int WaitStatus = 0;
-    sys::procid_t Pid = ::waitpid(-1, &WaitStatus, 0);
+    struct rusage Usage = {};
+    sys::procid_t Pid = ::wait4(-1, &WaitStatus, 0, &Usage);
     if (Pid < 0) {
       if (errno == EINTR)
         continue;
@@ -201,13 +214,34 @@ std::vector<CommandResult> CommandRunner::runAll(ArrayRef<Command> Commands) {
       continue;
     size_t Index = It->second;
     Running.erase(It);
-    Finish(Index, WaitStatus);
+    Finish(Index, WaitStatus, Usage);
     if (Progress)
       Progress->stepDone(Commands[Index].Description);
   }
   if (Progress)
     Progress->clear();
   return Results;
+}
+
+void TimeReport::add(const Command &C, const CommandResult &R) {
+  Entries.push_back({C.Description.empty() ? sys::path::filename(C.Program).str() : C.Description,
+                     R.CpuSeconds, R.WallSeconds});
+}
+
+void TimeReport::print(double DriverWallSeconds) const {
+  auto Seconds = [](const timeval &T) { return double(T.tv_sec) + double(T.tv_usec) * 1e-6; };
+  struct rusage Self = {};
+  ::getrusage(RUSAGE_SELF, &Self);
+  const double DriverCpu = Seconds(Self.ru_utime) + Seconds(Self.ru_stime);
+  double Cpu = DriverCpu;
+  raw_ostream &OS = errs();
+  OS << "usycl++ time report (seconds):\n" << format("%9s %9s  %s\n", "CPU", "wall", "step");
+  for (const Entry &E : Entries) {
+    OS << format("%9.3f %9.3f  ", E.Cpu, E.Wall) << E.What << '\n';
+    Cpu += E.Cpu;
+  }
+  OS << format("%9.3f %9s  ", DriverCpu, "") << "usycl++ itself (in-process steps)\n"
+     << format("%9.3f %9.3f  ", Cpu, DriverWallSeconds) << "total\n";
 }
 
 void reportFailedCommand(const Command &C, const CommandResult &R) {

@@ -33,6 +33,8 @@ struct CommandResult {
   bool Crashed = false;     // killed by a signal
   std::string Stderr;       // everything the command wrote to stderr
   std::string LaunchError;  // set if the command could not be started
+  double CpuSeconds = 0;    // user + system time of the command
+  double WallSeconds = 0;
 
   bool succeeded() const { return ExitStatus == 0 && LaunchError.empty(); }
   // The exit status the driver should end with when this command failed.
@@ -41,6 +43,24 @@ struct CommandResult {
 
 // One line, shell-quoted, so `-v` output can be pasted into a shell.
 std::string formatCommandLine(const Command &C);
+
+// -fsycl-time-report: every command's CPU and wall time, printed as a table
+// when the driver ends, so where a build's time goes can be measured per
+// process (docs/driver.md, "Compile time").
+class TimeReport {
+public:
+  void add(const Command &C, const CommandResult &R);
+  // The table on stderr: the commands in the order they ended, then the
+  // driver's own CPU time and the totals.
+  void print(double DriverWallSeconds) const;
+
+private:
+  struct Entry {
+    std::string What;
+    double Cpu, Wall;
+  };
+  std::vector<Entry> Entries;
+};
 
 class CommandRunner {
 public:
@@ -62,12 +82,14 @@ public:
   // While set, runAll counts its commands on this line (progress.hpp) and
   // erases the line before returning, so later output starts clean.
   void setProgress(ProgressLine *Line) { Progress = Line; }
+  void setTimeReport(TimeReport *Report) { Times = Report; }
 
 private:
   TempDir &Temps;
   bool Verbose;
   unsigned MaxParallel;
   ProgressLine *Progress = nullptr;
+  TimeReport *Times = nullptr;
 };
 
 // Writes a failed command's output to stderr followed by a line that says

@@ -23,6 +23,11 @@ for variable in ["USYCL_CLANG", "USYCL_LLVM_BINDIR", "USYCL_PTXAS",
     config.environment.pop(variable, None)
 if "TMPDIR" in os.environ:
     config.environment["TMPDIR"] = os.environ["TMPDIR"]
+# The device code generation cache would skip opt, llc and ptxas for a
+# module an earlier run compiled, and the tests check those commands and
+# their output: off, except where a test turns it on with a cache of its own
+# (driver/link-verbose.cpp).
+config.environment["USYCL_CODEGEN_CACHE"] = "0"
 
 
 def tool(name):

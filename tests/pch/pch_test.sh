@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # usycl++'s precompiled <sycl/sycl.hpp> (docs/driver.md, "Precompiled
 # header"): made once per pass configuration, then used; the same program
-# as without it; only for sources that start with the include; a damaged
+# as without it; only for sources that start with the include (after
+# standard library headers at most); a damaged
 # header (cut short, a flipped byte, another pass's) costs a rebuild, never
 # the build or a different object; no temporaries are left; warning flags
 # share the header; errors are reported once; dependency files still name
@@ -71,6 +72,24 @@ sed 's|#include <sycl/sycl.hpp>|#include "define_first.hpp"|' "$work/prog.cpp" >
 "$usyclxx" -O2 -c "$work/proj/define_first.cpp" -o "$work/df.o" -v 2> "$work/v3c.txt" || fail "compile define_first"
 grep -q -- "-include-pch" "$work/v3c.txt" && fail "a header that defines a macro before the include used the precompiled header"
 
+# 3c. Standard library headers before the include (a common first line),
+#     a project header's include guard, and <CL/sycl.hpp> use it, with the
+#     program's result unchanged; a header of the system that is not the
+#     standard library's before it (<unistd.h>) does not.
+printf '#include <iostream>\n#include <vector> // comment\n#include <cmath>\n' > "$work/std_first.cpp"
+cat "$work/prog.cpp" >> "$work/std_first.cpp"
+"$usyclxx" -O2 "$work/std_first.cpp" -o "$work/std_first" -v 2> "$work/v3d.txt" || { cat "$work/v3d.txt"; fail "compile std_first"; }
+grep -q -- "-include-pch" "$work/v3d.txt" || fail "a source with standard headers before the include did not use the header"
+[ "$("$work/std_first")" = "sum 1571328" ] || fail "std_first printed '$("$work/std_first")'"
+printf '#ifndef PROJ_GUARDED_HPP\n#define PROJ_GUARDED_HPP\n#include <cstdio>\n#include <CL/sycl.hpp>\ninline int triple(int x) { return 3 * x; }\n#endif\n' > "$work/proj/guarded.hpp"
+sed -e 's|#include <sycl/sycl.hpp>|#include "guarded.hpp"|' -e 's|int(i\[0\]) \* 3|triple(int(i[0]))|' \
+  "$work/prog.cpp" > "$work/proj/guarded.cpp"
+"$usyclxx" -O2 -c "$work/proj/guarded.cpp" -o "$work/guarded.o" -v 2> "$work/v3e.txt" || { cat "$work/v3e.txt"; fail "compile guarded"; }
+grep -q -- "-include-pch" "$work/v3e.txt" || fail "a guarded project header leading to <CL/sycl.hpp> did not use the header"
+{ echo "#include <unistd.h>"; cat "$work/prog.cpp"; } > "$work/posix_first.cpp"
+"$usyclxx" -O2 -c "$work/posix_first.cpp" -o "$work/pf.o" -v 2> "$work/v3f.txt" || fail "compile posix_first"
+grep -q -- "-include-pch" "$work/v3f.txt" && fail "a source with <unistd.h> before the include used the header"
+
 # 4. Damaged headers: the build still succeeds, the headers are replaced.
 for f in "$USYCL_CACHE_DIR"/pch/*.pch; do head -c 100 "$f" > "$f.cut" && mv "$f.cut" "$f"; done
 "$usyclxx" -O2 "$work/prog.cpp" -o "$work/prog2" -v 2> "$work/v4.txt" || { cat "$work/v4.txt"; fail "compile with damaged headers"; }
@@ -121,7 +140,8 @@ ls "$work/cache-int/pch/" | grep -q "pch.tmp" && fail "an interrupted build left
 
 # 4d. Flags that change only diagnostics share the header: nothing is made,
 #     and the object is the one made without the cache (warning flags leave
-#     no trace in it).
+#     no trace in it). (First the headers 4c dropped are made again.)
+"$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/again.o" || fail "compile after 4c"
 "$usyclxx" -O2 -Wall -Wextra -Wno-unused-parameter -fcolor-diagnostics -c "$work/prog.cpp" -o "$work/w.o" -v 2> "$work/v4e.txt" || fail "compile with warning flags"
 grep -q -- "-emit-pch" "$work/v4e.txt" && fail "warning flags made headers of their own"
 grep -q -- "-include-pch" "$work/v4e.txt" || fail "warning flags: no header used"

@@ -1,15 +1,18 @@
-// -fsycl-host-device-opt is on by default at -O2 and above (issue 21): the
-// driver plans the source's specialisations (device raising pass, then the
-// host raising pass, which includes the integration header the device pass
-// wrote, then sycl-mlir-opt) before its passes, and the remarks of
-// -Rpass=usycl-host-device-opt appear without the flag. Not at -O1, -O0 or
-// with -fno-sycl-host-device-opt. (Session 20: the two raising passes run
-// side by side lost the integration header and the plan silently.)
+// -fsycl-host-device-opt is opt-in (issue 45; on by default at -O2 and above
+// from issue 21 until then): with the flag the driver plans the source's
+// specialisations (device raising pass, then the host raising pass, which
+// includes the integration header the device pass wrote, then
+// sycl-mlir-opt) before its passes, and -Rpass=usycl-host-device-opt prints
+// the remarks. Without it, at any -O, nothing is planned; not at -O0 even
+// with the flag; the last of -f/-fno- wins. (Session 20: the two raising
+// passes run side by side lost the integration header and the plan
+// silently.)
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %usycl -O2 -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t/o2.o 2>&1 | FileCheck %s --check-prefix=ON
-// RUN: %usycl -O3 -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t/o3.o 2>&1 | FileCheck %s --check-prefix=ON
-// RUN: %usycl -O1 -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t/o1.o 2>&1 | count 0
-// RUN: %usycl -O2 -fno-sycl-host-device-opt -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t/no.o 2>&1 | count 0
+// RUN: %usycl -O2 -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t/o2.o 2>&1 | count 0
+// RUN: %usycl -O3 -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t/o3.o 2>&1 | count 0
+// RUN: %usycl -O2 -fsycl-host-device-opt -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t/o2f.o 2>&1 | FileCheck %s --check-prefix=ON
+// RUN: %usycl -O3 -fno-sycl-host-device-opt -fsycl-host-device-opt -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t/o3f.o 2>&1 | FileCheck %s --check-prefix=ON
+// RUN: %usycl -O2 -fsycl-host-device-opt -fno-sycl-host-device-opt -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t/no.o 2>&1 | count 0
 // RUN: %usycl -O0 -fsycl-host-device-opt -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t/o0.o 2>&1 | count 0
 // RUN: %usycl -O1 -fsycl-host-device-opt -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t/o1f.o 2>&1 | FileCheck %s --check-prefix=ON
 //

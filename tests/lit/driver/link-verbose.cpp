@@ -27,6 +27,27 @@
 // PTX: .target sm_90
 // PTX: .entry _ZTSZ4fillPiE10FillKernel(
 //
+// The device code generation cache (docs/driver.md): the first link with
+// it generates the code and keeps the PTX and the cubin; a second link of
+// the same object copies them back instead of running opt, llc and ptxas,
+// and the library is the same file.
+// RUN: env USYCL_CODEGEN_CACHE=1 USYCL_CACHE_DIR=%t/cache %usycl -v -shared -fPIC %t/k.o -o %t/libk1.so 2>&1 | FileCheck %s --check-prefix=CG-MISS
+// RUN: env USYCL_CODEGEN_CACHE=1 USYCL_CACHE_DIR=%t/cache %usycl -v -shared -fPIC %t/k.o -o %t/libk2.so 2>&1 | FileCheck %s --check-prefix=CG-HIT
+// RUN: cmp %t/libk1.so %t/libk2.so
+// RUN: ls %t/cache/codegen | FileCheck %s --check-prefix=CG-FILES
+// CG-MISS-NOT: from the cache
+// CG-MISS: llc -march=nvptx64
+// CG-MISS: ptxas -arch=sm_90
+// CG-HIT-NOT: opt -mcpu
+// CG-HIT: (in-process) device code of 'device_0.bc' from the cache ({{[0-9A-F]+}})
+// CG-HIT-NOT: llc -march
+// CG-HIT-NOT: ptxas -arch
+// CG-FILES: {{^[0-9A-F]+}}.cubin
+// CG-FILES: {{^[0-9A-F]+}}.ptx
+//
+// Another -O level is another entry.
+// RUN: env USYCL_CODEGEN_CACHE=1 USYCL_CACHE_DIR=%t/cache %usycl -v -O1 -shared -fPIC %t/k.o -o %t/libk3.so 2>&1 | FileCheck %s --check-prefix=CG-MISS
+//
 // -O0 at link time keeps device code unoptimized end to end.
 // RUN: %usycl -v -O0 -shared -fPIC %t/k.o -o %t/libk0.so 2>&1 | FileCheck %s --check-prefix=O0
 // O0: opt -O0

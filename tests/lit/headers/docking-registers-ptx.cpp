@@ -1,5 +1,5 @@
 // A docking code's energy kernel (benchmarks/docking, issue 44) at 8 poses
-// per work-item, -O3 -ffast-math for sm_90, as its users build it: the
+// per work-item, -O3 -ffast-math for sm_90 (and -fsycl-host-device-opt): the
 // private arrays stay in registers (no stack frame in the kernel or its
 // host-device-opt clone, whose body is inlined, not a .func), the atom loop
 // is one block whose square roots and cosines issue side by side
@@ -7,7 +7,7 @@
 //
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t/tmp
-// RUN: env TMPDIR=%t/tmp %usycl -O3 -ffast-math -fsycl-targets=nvidia_gpu_sm_90 -save-temps -fPIC -shared %s -o %t/k.so
+// RUN: env TMPDIR=%t/tmp %usycl -O3 -ffast-math -fsycl-host-device-opt -fsycl-targets=nvidia_gpu_sm_90 -save-temps -fPIC -shared %s -o %t/k.so
 // RUN: cat %t/tmp/usycl-*/nvidia_gpu_sm_90/module_*.ptx > %t/k.ptx
 // RUN: %ptxas -arch=sm_90 -O3 -v %t/k.ptx -o %t/k.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: FileCheck %s < %t/k.ptx

@@ -17,7 +17,7 @@
 // RUN: %sycl-mlir-opt %t.mlir --sycl-specialization-plan=output=- -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN --match-full-lines --strict-whitespace
 // RUN: %sycl-mlir-opt %t.mlir --sycl-specialization-plan="output=%t.plan remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // The compiler's remarks are at the user's line; the CPU launcher clones.
-// RUN: %usycl -O2 -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=USER
+// RUN: %usycl -fsycl-host-device-opt -O2 -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=USER
 // USER-DAG: remark: kernel '_ZTS9HierLocal': CPU launcher clone with 4 at offset 0 = 0x03000000, 4 at offset 16 = 0x00000040, 8 at offset 24 = 0x1000000000000000
 // USER-DAG: remark: kernel '_ZTS6HierKH': CPU launcher clone with 4 at offset 8 = 0x03000000, 8 at offset 24 = 0x0800000000000000
 

@@ -14,7 +14,7 @@
 // RUN: %sycl-mlir-opt %t.mlir --sycl-specialization-plan=output=- -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN --match-full-lines --strict-whitespace
 // RUN: %sycl-mlir-opt %t.mlir --sycl-specialization-plan="output=%t.plan remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // The compiler's remarks are at the user's line; the CPU launcher clones.
-// RUN: %usycl -O2 -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=USER
+// RUN: %usycl -fsycl-host-device-opt -O2 -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=USER
 // USER-DAG: remark: kernel '_ZTS7KHRange': CPU launcher clone with 4 at offset 8 = 0x03000000, 8 at offset 12 = 0x0000803f00000040, range {64}
 // USER-DAG: remark: kernel '_ZTS4KHNd': CPU launcher clone with 4 at offset 8 = 0x03000000, nd_range {64} local {16}
 // USER-DAG: remark: kernel '_ZTS8KHSingle': CPU launcher clone with 4 at offset 8 = 0x03000000

@@ -11,7 +11,7 @@
 //
 // REQUIRES: usycl-runtime-library
 // RUN: rm -rf %t && mkdir -p %t/tmp
-// RUN: env TMPDIR=%t/tmp %usycl -O2 -fsycl-targets=nvidia_gpu_sm_90 -Rpass=usycl-host-device-opt -save-temps -fPIC -shared %s -o %t/k.so > %t/gpu.log 2>&1
+// RUN: env TMPDIR=%t/tmp %usycl -fsycl-host-device-opt -O2 -fsycl-targets=nvidia_gpu_sm_90 -Rpass=usycl-host-device-opt -save-temps -fPIC -shared %s -o %t/k.so > %t/gpu.log 2>&1
 // RUN: FileCheck %s --check-prefix=DEV < %t/gpu.log
 // RUN: cat %t/tmp/usycl-*/nvidia_gpu_sm_90/module_*.ptx > %t/all.ptx
 // RUN: FileCheck %s --check-prefix=MATVEC < %t/all.ptx

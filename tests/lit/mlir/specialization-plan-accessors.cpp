@@ -20,9 +20,9 @@
 // RUN: %usycl -fsycl-targets=x86_64 -fsycl-raise-host -S -emit-mlir %s -o %t/raised.mlir 2>&1 | count 0
 // RUN: %sycl-mlir-opt %t/raised.mlir --sycl-specialization-plan=output=- -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN --match-full-lines --strict-whitespace
 // RUN: %sycl-mlir-opt %t/raised.mlir --sycl-specialization-plan="output=%t/plan remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: %usycl -O2 -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -S %s -o %t/cpu.s 2>&1 | FileCheck %s --check-prefix=CPU
+// RUN: %usycl -fsycl-host-device-opt -O2 -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -S %s -o %t/cpu.s 2>&1 | FileCheck %s --check-prefix=CPU
 // RUN: FileCheck %s --check-prefix=ASM < %t/cpu.s
-// RUN: env TMPDIR=%t/tmp %usycl -O2 -fsycl-targets=nvidia_gpu_sm_90 -save-temps -fPIC -shared %s -o %t/k.so
+// RUN: env TMPDIR=%t/tmp %usycl -fsycl-host-device-opt -O2 -fsycl-targets=nvidia_gpu_sm_90 -save-temps -fPIC -shared %s -o %t/k.so
 // RUN: cat %t/tmp/usycl-*/nvidia_gpu_sm_90/module_*.ptx > %t/all.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t/all.ptx
 //

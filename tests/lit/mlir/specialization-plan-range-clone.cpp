@@ -11,8 +11,8 @@
 //
 // REQUIRES: usycl-runtime-library
 // RUN: rm -rf %t && mkdir -p %t/tmp
-// RUN: %usycl -O2 -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t/cpu.o 2>&1 | FileCheck %s --check-prefix=CPU
-// RUN: env TMPDIR=%t/tmp %usycl -O2 -fsycl-targets=nvidia_gpu_sm_90 -Rpass=usycl-host-device-opt -save-temps -fPIC -shared %s -o %t/k.so > %t/gpu.log 2>&1
+// RUN: %usycl -fsycl-host-device-opt -O2 -fsycl-targets=x86_64 -Rpass=usycl-host-device-opt -c %s -o %t/cpu.o 2>&1 | FileCheck %s --check-prefix=CPU
+// RUN: env TMPDIR=%t/tmp %usycl -fsycl-host-device-opt -O2 -fsycl-targets=nvidia_gpu_sm_90 -Rpass=usycl-host-device-opt -save-temps -fPIC -shared %s -o %t/k.so > %t/gpu.log 2>&1
 // RUN: FileCheck %s --check-prefix=DEV < %t/gpu.log
 // RUN: cat %t/tmp/usycl-*/nvidia_gpu_sm_90/module_*.ptx > %t/all.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t/all.ptx
