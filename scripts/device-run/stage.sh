@@ -10,6 +10,8 @@ set -e
 here=$(cd "$(dirname "$0")" && pwd)
 B=$(cd "${1:-$here/../../build}" && pwd)
 shift || true
+# The e2e programs are built by the test command, not the build: make them.
+cmake --build "$B" --target test-programs
 mkdir -p "$here/../../.devrun"
 cd "$here/../../.devrun"
 rm -rf bin lib share
