@@ -22,6 +22,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <signal.h>
+#include <unistd.h>
 #include <utime.h>
 
 using namespace llvm;
@@ -441,6 +442,40 @@ PrecompiledHeaders::prepare(std::vector<Command> &Commands,
     }
     Uses.push_back(U);
     UseKeys.push_back(Key);
+  }
+
+  // A header costs about a pass without it to make and saves most of every
+  // later pass of its configuration; a configuration compiled once (a
+  // one-source program built once, as on a fresh machine) only pays. So it
+  // is made when this build has two passes of the configuration, or when an
+  // earlier build had one (its <key>.seen mark, an empty file that stays:
+  // a header of that configuration found damaged or dropped is made again
+  // at once); otherwise the pass compiles without and leaves the mark.
+  {
+    StringMap<unsigned> PassesPerKey;
+    for (const std::string &Key : UseKeys)
+      ++PassesPerKey[Key];
+    size_t Kept = 0;
+    for (size_t I = 0; I < Builds.size(); ++I) {
+      const std::string Mark = *Directory + "/" + BuildKeys[I] + ".seen";
+      if (PassesPerKey[BuildKeys[I]] < 2 && !sys::fs::exists(Mark)) {
+        if (int Fd; !sys::fs::openFileForWrite(Mark, Fd))
+          ::close(Fd);
+        if (Runner.verbose())
+          errs() << "usycl++: note: " << Builds[I].Description
+                 << ": made at the next compile of this configuration, compiling without it now\n";
+        continue;
+      }
+      if (Kept != I) {
+        Builds[Kept] = std::move(Builds[I]);
+        BuildTemps[Kept] = std::move(BuildTemps[I]);
+        BuildKeys[Kept] = std::move(BuildKeys[I]);
+      }
+      ++Kept;
+    }
+    Builds.resize(Kept);
+    BuildTemps.resize(Kept);
+    BuildKeys.resize(Kept);
   }
 
   if (!Builds.empty()) {

@@ -8,8 +8,10 @@
 // per pass configuration in <cache dir>/pch and adds `-include-pch` to the
 // pass (the header's #pragma once then skips the source's own #include).
 //
-// A header is made the first time its configuration is seen (in parallel
-// with the other missing ones, before the passes), written to a temporary
+// A header is made the second time its configuration is seen, or the first
+// when one build compiles two sources of it (a header costs about a pass
+// without it; a configuration compiled once would only pay): in parallel
+// with the other missing ones, before the passes; written to a temporary
 // name and renamed into place, so concurrent builds only race to write the
 // same file; an interrupted build leaves no temporary behind (and those of a
 // killed one go at the next compile). The key covers the pass's flags (but

@@ -33,16 +33,30 @@ int main() {
 }
 SRC
 
-# 1. First compile makes the headers, the second only uses them.
-"$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/a.o" -v 2> "$work/v1.txt" || { cat "$work/v1.txt"; fail "first compile"; }
-grep -q -- "-emit-pch" "$work/v1.txt" || fail "first compile made no precompiled header"
-grep -q -- "-include-pch" "$work/v1.txt" || fail "first compile did not use the header it made"
+# 1. The first compile of a configuration makes no header (a program built
+#    once would only pay for it): it compiles without and marks the
+#    configuration; the next makes the headers and uses them; the one after
+#    only uses them. A build with two sources of one configuration makes them
+#    at once.
+"$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/a0.o" -v 2> "$work/v0first.txt" || { cat "$work/v0first.txt"; fail "first compile"; }
+grep -q -- "-emit-pch\|-include-pch" "$work/v0first.txt" && fail "the first compile of a configuration made or used a header"
+grep -q "made at the next compile of this configuration" "$work/v0first.txt" || fail "-v did not say the header comes next time"
+"$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/a.o" -v 2> "$work/v1.txt" || { cat "$work/v1.txt"; fail "second compile"; }
+grep -q -- "-emit-pch" "$work/v1.txt" || fail "second compile made no precompiled header"
+grep -q -- "-include-pch" "$work/v1.txt" || fail "second compile did not use the header it made"
+cmp -s "$work/a0.o" "$work/a.o" || fail "objects with and without the header differ"
+mkdir -p "$work/two"
+cp "$work/prog.cpp" "$work/two/one.cpp"
+sed 's/int main()/int main2()/' "$work/prog.cpp" > "$work/two/two.cpp"
+USYCL_CACHE_DIR=$work/cache-two "$usyclxx" -O2 -c "$work/two/one.cpp" "$work/two/two.cpp" -v 2> "$work/vtwo.txt" || { cat "$work/vtwo.txt"; fail "two sources"; }
+grep -q -- "-emit-pch" "$work/vtwo.txt" || fail "two sources of one configuration did not make the headers at once"
+rm -f one.o two.o
 made=$(ls "$USYCL_CACHE_DIR"/pch/*.pch | wc -l)
 [ "$made" -ge 1 ] || fail "no header in the cache directory"
-"$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/b.o" -v 2> "$work/v2.txt" || fail "second compile"
-grep -q -- "-emit-pch" "$work/v2.txt" && fail "second compile made a header again"
-grep -q -- "-include-pch" "$work/v2.txt" || fail "second compile did not use the header"
-[ "$(ls "$USYCL_CACHE_DIR"/pch/*.pch | wc -l)" = "$made" ] || fail "second compile added headers"
+"$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/b.o" -v 2> "$work/v2.txt" || fail "third compile"
+grep -q -- "-emit-pch" "$work/v2.txt" && fail "third compile made a header again"
+grep -q -- "-include-pch" "$work/v2.txt" || fail "third compile did not use the header"
+[ "$(ls "$USYCL_CACHE_DIR"/pch/*.pch | wc -l)" = "$made" ] || fail "third compile added headers"
 
 # 2. The same program as without (USYCL_PCH=0): identical objects, same output.
 USYCL_PCH=0 "$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/c.o" -v 2> "$work/v0.txt" || fail "compile with USYCL_PCH=0"
@@ -130,7 +144,9 @@ dead=$(sh -c 'echo $$')
 "$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/swap.o" 2> "$work/v4d.txt" || { cat "$work/v4d.txt"; fail "compile with another pass's header"; }
 cmp -s "$work/swap.o" "$work/c.o" || fail "object built past another pass's header differs"
 ls "$USYCL_CACHE_DIR"/pch/ | grep -q "pch.tmp" && fail "temporaries of a killed build were left: $(ls "$USYCL_CACHE_DIR"/pch/)"
-# An interrupted build leaves no temporaries.
+# An interrupted build leaves no temporaries (the first compile marks the
+# configuration, the second makes its headers and is interrupted).
+USYCL_CACHE_DIR=$work/cache-int "$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/int.o" || fail "compile in cache-int"
 USYCL_CACHE_DIR=$work/cache-int "$usyclxx" -O2 -c "$work/prog.cpp" -o "$work/int.o" 2>/dev/null &
 pid=$!
 for _ in $(seq 200); do ls "$work/cache-int/pch/" 2>/dev/null | grep -q "pch.tmp" && break; sleep 0.1; done
@@ -181,6 +197,7 @@ grep -q -- "-include-pch" "$work/v8.txt" || fail "a second source did not use th
 # 9. The cache is bounded by USYCL_PCH_CACHE_MAX_SIZE: headers not used in
 #    the last minute go, least recently used first; those of the run stay.
 before=$(ls "$USYCL_CACHE_DIR"/pch/*.pch | wc -l)
+"$usyclxx" -O1 -c "$work/prog.cpp" -o "$work/o1.o" || fail "first -O1 compile" # marks -O1
 touch -d '5 minutes ago' "$USYCL_CACHE_DIR"/pch/*.pch
 USYCL_PCH_CACHE_MAX_SIZE=1K "$usyclxx" -O1 -c "$work/prog.cpp" -o "$work/o1.o" -v 2> "$work/v9.txt" || fail "compile with a small bound"
 grep -q -- "-emit-pch" "$work/v9.txt" || fail "-O1 made no header"
