@@ -97,10 +97,11 @@ std::string CodegenCache::entryPath(StringRef Key, StringRef Extension) const {
   return (*Directory + "/" + Key + "." + Extension).str();
 }
 
-bool CodegenCache::fetch(const Unit &U) {
+bool CodegenCache::fetch(Unit &U) {
   if (!Directory)
     return false;
-  std::optional<std::string> Key = keyFor(U);
+  U.Key = keyFor(U);
+  const std::optional<std::string> &Key = U.Key;
   if (!Key)
     return false;
   for (const auto &[Extension, Path] : U.Outputs)
@@ -119,10 +120,8 @@ bool CodegenCache::fetch(const Unit &U) {
 }
 
 void CodegenCache::store(const Unit &U) {
-  if (!Directory)
-    return;
-  std::optional<std::string> Key = keyFor(U);
-  if (!Key)
+  const std::optional<std::string> &Key = U.Key;
+  if (!Directory || !Key)
     return;
   for (const auto &[Extension, Path] : U.Outputs) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> Output = MemoryBuffer::getFile(Path);

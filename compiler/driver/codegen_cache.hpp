@@ -41,12 +41,14 @@ public:
     std::vector<std::pair<std::string, std::string>> Outputs; // (extension, path)
     // Extra files the result depends on (the pass plugin opt loads).
     std::vector<std::string> Tools;
+    // Set by fetch (hashing the bitcode once), used by store.
+    std::optional<std::string> Key;
   };
 
   // Puts the cached outputs in place; false (nothing changed) on a miss or
   // when the cache is off.
-  bool fetch(const Unit &U);
-  // Keeps the outputs the commands made.
+  bool fetch(Unit &U);
+  // Keeps the outputs the commands made (after a fetch of U that missed).
   void store(const Unit &U);
 
 private:
