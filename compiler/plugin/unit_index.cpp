@@ -32,7 +32,7 @@ void UnitIndex::record(const Decl *D) {
   if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
     Functions.insert(FD);
   } else if (const auto *VD = dyn_cast<VarDecl>(D)) {
-    if (!isa<ParmVarDecl>(VD) && !VD->isLocalVarDeclOrParm())
+    if (!VD->isLocalVarDeclOrParm())
       Variables.insert(VD);
   } else if (const auto *RD = dyn_cast<CXXRecordDecl>(D)) {
     recordClass(RD);
