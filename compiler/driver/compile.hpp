@@ -75,11 +75,19 @@ private:
   struct PassPlan;
 
   // The two passes the host raising reads (raise_host.cpp): the device pass
-  // that writes the kernel parameter descriptors, and the host pass as -O0
-  // bitcode that includes them.
-  llvm::Expected<std::pair<Command, Command>>
-  raisingPasses(const InputFile &Source, const std::string &DeviceBC,
-                const std::string &HostBC);
+  // that writes the kernel parameter descriptors (the integration header),
+  // and the host pass as -O0 bitcode that includes them.
+  struct RaisingPasses {
+    Command Device, Host;
+    std::string IntegrationHeader;
+  };
+  llvm::Expected<RaisingPasses> raisingPasses(const InputFile &Source,
+                                              const std::string &DeviceBC,
+                                              const std::string &HostBC);
+  // Runs them in order, each reading <sycl/sycl.hpp> precompiled where the
+  // source allows; stops at the first failure. The results of the passes
+  // run (one or two).
+  std::vector<CommandResult> runRaisingPasses(const InputFile &Source, RaisingPasses &Passes);
   std::string raiseTool() const;
   // -fsycl-host-device-opt (host_device_opt.cpp): the specialisation plan of
   // Source, or none (nothing to specialise, or the planning failed: a

@@ -23,7 +23,6 @@
 
 #include "compile.hpp"
 #include "diagnostics.hpp"
-#include "precompiled_header.hpp"
 #include "temp_dir.hpp"
 #include "toolchain.hpp"
 
@@ -71,10 +70,9 @@ std::optional<std::string> SourceCompiler::planSpecializations(const InputFile &
   std::string DeviceBC = Temps.uniqueFile(Stem + ".hdo-device", "bc");
   std::string HostBC = Temps.uniqueFile(Stem + ".hdo-host", "bc");
   std::string Plan = Temps.uniqueFile(Stem + ".plan", "txt");
-  Expected<std::pair<Command, Command>> Passes = raisingPasses(Source, DeviceBC, HostBC);
+  Expected<RaisingPasses> Passes = raisingPasses(Source, DeviceBC, HostBC);
   if (!Passes)
     return Skip(toString(Passes.takeError()));
-  auto &[Device, Host] = *Passes;
 
   const bool Remarks = remarksRequested(Options.CompileArgs);
   Command Raise;
@@ -88,34 +86,21 @@ std::optional<std::string> SourceCompiler::planSpecializations(const InputFile &
                 "-o",
                 Temps.uniqueFile(Stem + ".hdo", "mlir")};
 
-  // One after the other: the device pass writes the integration header the
-  // host pass includes. Both read <sycl/sycl.hpp> precompiled where the
-  // source allows (precompiled_header.hpp; their own configurations).
-  std::vector<Command> Frontends = {Device, Host};
-  PrecompiledHeaders Headers(Tools, Runner);
-  std::vector<PrecompiledHeaders::Use> Uses =
-      Headers.prepare(Frontends, {{0, Source.Path, {}}, {1, Source.Path, {}}});
-  for (size_t I = 0; I <= Frontends.size(); ++I) {
-    const Command &C = I < Frontends.size() ? Frontends[I] : Raise;
-    std::vector<CommandResult> R = {Runner.run(C)};
-    if (I < Frontends.size()) {
-      // A damaged cached header costs a rerun without it, never the plan.
-      std::vector<Command> One = {Frontends[I]};
-      std::vector<PrecompiledHeaders::Use> OneUse;
-      for (const PrecompiledHeaders::Use &U : Uses)
-        if (U.Index == I)
-          OneUse.push_back({0, U.SourcePath, U.Header});
-      Headers.retryFailures(One, R, OneUse);
-    }
-    if (!R[0].succeeded()) {
-      // The source's own passes report its errors; here only say what is lost.
-      if (Runner.verbose())
-        errs() << R[0].Stderr;
-      return Skip(C.Description + " failed" + (Runner.verbose() ? "" : " (-v shows why)"));
-    }
-    if (&C == &Raise && Remarks)
-      errs() << R[0].Stderr;
+  std::vector<CommandResult> Results = runRaisingPasses(Source, *Passes);
+  if (Results.back().succeeded())
+    Results.push_back(Runner.run(Raise));
+  const CommandResult &Last = Results.back();
+  const Command &LastPass = Results.size() == 1 ? Passes->Device
+                            : Results.size() == 2 ? Passes->Host
+                                                  : Raise;
+  if (!Last.succeeded()) {
+    // The source's own passes report its errors; here only say what is lost.
+    if (Runner.verbose())
+      errs() << Last.Stderr;
+    return Skip(LastPass.Description + " failed" + (Runner.verbose() ? "" : " (-v shows why)"));
   }
+  if (Remarks)
+    errs() << Last.Stderr;
   if (!planHasKernels(Plan))
     return std::nullopt;
   return Plan;

@@ -143,7 +143,10 @@ std::optional<size_t> sourcePosition(const std::vector<std::string> &Args,
 // (each configuration used to add a 17 MB header):
 //  * the unit's id (-fplugin-arg-usycl-tu-id=): the plugin only uses it on
 //    the unit's LLVM module, so it changes nothing in the header's AST; with
-//    it, every source had headers of its own (17 MB each per pass);
+//    it, every source had headers of its own (17 MB each per pass); nor the
+//    integration header the plugin writes at the unit's end
+//    (-fplugin-arg-usycl-int-header=, a temporary path);
+//  * the Use's IncludedAfterHeader (-include <it>): read after the header;
 //  * -fsyntax-only and -S: clang would not write the header with the first,
 //    and the AST is that of the compiling pass, so the pass uses the header
 //    its compiling twin makes (-c, and -emit-llvm for device passes; clang
@@ -152,7 +155,8 @@ std::optional<size_t> sourcePosition(const std::vector<std::string> &Args,
 //    Not -g: the objects made through a header made without it differ
 //    from those made through one made with it (the header records more).
 std::optional<std::vector<std::string>>
-headerFlags(const std::vector<std::string> &Args, StringRef SourcePath) {
+headerFlags(const std::vector<std::string> &Args, StringRef SourcePath,
+            StringRef IncludedAfterHeader) {
   std::optional<size_t> SourceAt = sourcePosition(Args, SourcePath);
   if (!SourceAt)
     return std::nullopt;
@@ -160,6 +164,11 @@ headerFlags(const std::vector<std::string> &Args, StringRef SourcePath) {
   std::vector<std::string> Flags;
   for (size_t I = 0; I < *SourceAt; ++I) {
     StringRef Arg = Args[I];
+    if (Arg == "-include" && I + 1 < *SourceAt && !IncludedAfterHeader.empty() &&
+        Args[I + 1] == IncludedAfterHeader) {
+      ++I;
+      continue;
+    }
     if (excludesHeader(Arg))
       return std::nullopt;
     if (isDependencyFlagWithValue(Arg)) {
@@ -172,6 +181,7 @@ headerFlags(const std::vector<std::string> &Args, StringRef SourcePath) {
       continue;
     }
     if (isDependencyFlag(Arg) || Arg.starts_with("-fplugin-arg-usycl-tu-id=") ||
+        Arg.starts_with("-fplugin-arg-usycl-int-header=") ||
         isDiagnosticsOnlyFlag(Arg))
       continue;
     if (Arg == "-fsyntax-only") {
@@ -404,7 +414,7 @@ PrecompiledHeaders::prepare(std::vector<Command> &Commands,
       ToolStamp = toolStamp(Tools);
     Command &Pass = Commands[U.Index];
     std::optional<std::vector<std::string>> Flags =
-        headerFlags(Pass.Args, U.SourcePath);
+        headerFlags(Pass.Args, U.SourcePath, U.IncludedAfterHeader);
     if (!Flags)
       continue;
     std::string Key = keyFor(Pass, *Flags);

@@ -15,7 +15,7 @@
 // name and renamed into place, so concurrent builds only race to write the
 // same file; an interrupted build leaves no temporary behind (and those of a
 // killed one go at the next compile). The key covers the pass's flags (but
-// not the unit's id and diagnostics-only flags, and
+// not the unit's id, the integration header's path, diagnostics-only flags, and
 // -fsyntax-only and -S count as the compiling action: passes of other
 // sources, other warning flags, and syntax checks share the header), the
 // clang and plugin binaries and every SYCL header (path, size, time). The
@@ -65,6 +65,10 @@ public:
     size_t Index;
     std::string SourcePath;
     std::string Header; // set by prepare when the pass uses one
+    // A file the pass reads with -include that may come after the header:
+    // it uses the SYCL headers and changes nothing they declare (the host
+    // raising's integration header). Left out of the key.
+    std::string IncludedAfterHeader;
   };
 
   // Makes the missing headers and adds -include-pch to the passes that

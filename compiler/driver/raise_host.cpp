@@ -8,6 +8,7 @@
 //      the integration header (kernel parameter descriptors);
 //   2. host pass as LLVM bitcode at -O0 with -D__USYCL_RAISE_HOST__ (the
 //      submission path is always_inline) and -include <tmp>.h;
+//      both read <sycl/sycl.hpp> precompiled where the source allows;
 //   3. sycl-mlir-opt <host.bc> --sycl-device-ir=<device.bc> --sycl-raise-host
 //      -o <output>: imports the host IR, adds the kernels as gpu.func
 //      symbols, raises. Its remarks (where raising stopped, and why) are
@@ -17,6 +18,7 @@
 
 #include "compile.hpp"
 #include "diagnostics.hpp"
+#include "precompiled_header.hpp"
 #include "temp_dir.hpp"
 #include "toolchain.hpp"
 
@@ -31,7 +33,7 @@ namespace usycl::driver {
 
 std::string SourceCompiler::raiseTool() const { return Tools.binDir() + "/sycl-mlir-opt"; }
 
-Expected<std::pair<Command, Command>>
+Expected<SourceCompiler::RaisingPasses>
 SourceCompiler::raisingPasses(const InputFile &Source, const std::string &DeviceBC,
                               const std::string &HostBC) {
   std::vector<const TargetInfo *> Gpus = Options.gpuTargets();
@@ -59,7 +61,34 @@ SourceCompiler::raisingPasses(const InputFile &Source, const std::string &Device
   A.insert(A.begin() + 2, {"-emit-llvm", "-c", "-O0", "-gline-tables-only",
                            "-D__USYCL_RAISE_HOST__", "-include", Header});
   Host->Description += " (for the host raising)";
-  return std::make_pair(std::move(*Device), std::move(*Host));
+  return RaisingPasses{std::move(*Device), std::move(*Host), std::move(Header)};
+}
+
+std::vector<CommandResult> SourceCompiler::runRaisingPasses(const InputFile &Source,
+                                                            RaisingPasses &Passes) {
+  // One after the other: the device pass writes the integration header the
+  // host pass includes. The host pass reads the precompiled SYCL headers
+  // before it: it only specialises the headers' descriptor templates for
+  // the unit's kernels (clang includes an -include file after the -include-pch).
+  std::vector<Command> Frontends = {Passes.Device, Passes.Host};
+  PrecompiledHeaders Headers(Tools, Runner);
+  std::vector<PrecompiledHeaders::Use> Uses = Headers.prepare(
+      Frontends, {{0, Source.Path, {}, {}}, {1, Source.Path, {}, Passes.IntegrationHeader}});
+  std::vector<CommandResult> Results;
+  for (size_t I = 0; I < Frontends.size(); ++I) {
+    std::vector<CommandResult> R = {Runner.run(Frontends[I])};
+    // A damaged cached header costs a rerun without it, never the result.
+    std::vector<Command> One = {Frontends[I]};
+    std::vector<PrecompiledHeaders::Use> OneUse;
+    for (const PrecompiledHeaders::Use &U : Uses)
+      if (U.Index == I)
+        OneUse.push_back({0, U.SourcePath, U.Header, U.IncludedAfterHeader});
+    Headers.retryFailures(One, R, OneUse);
+    Results.push_back(std::move(R[0]));
+    if (!Results.back().succeeded())
+      break;
+  }
+  return Results;
 }
 
 Error SourceCompiler::runRaiseHostAction() {
@@ -78,18 +107,19 @@ Error SourceCompiler::runRaiseHostAction() {
     std::string HostBC = Temps.uniqueFile(Stem + ".host", "bc");
     std::string Output = Options.Output ? *Options.Output : Stem + ".mlir";
 
-    Expected<std::pair<Command, Command>> Passes = raisingPasses(Source, DeviceBC, HostBC);
+    Expected<RaisingPasses> Passes = raisingPasses(Source, DeviceBC, HostBC);
     if (!Passes)
       return Passes.takeError();
-    auto &[Device, Host] = *Passes;
 
     Command Raise;
     Raise.Program = RaiseTool;
     Raise.Description = "host raising of '" + Source.Path + "'";
     Raise.Args = {HostBC, "--sycl-device-ir=" + DeviceBC, "--sycl-raise-host", "-o", Output};
 
-    for (Command *C : {&Device, &Host, &Raise}) {
-      CommandResult R = Runner.run(*C);
+    std::vector<CommandResult> Results = runRaisingPasses(Source, *Passes);
+    if (Results.back().succeeded())
+      Results.push_back(Runner.run(Raise));
+    for (const CommandResult &R : Results) {
       errs() << R.Stderr;
       if (!R.LaunchError.empty())
         printError(R.LaunchError);

@@ -127,26 +127,31 @@ void IntegrationHeaderWriter::HandleTranslationUnit(ASTContext &Ctx) {
     Diags.Report(ID) << Path << EC.message();
     return;
   }
+  // Templated on the kernel's name (any argument gives the same tables):
+  // sycl/detail/kernel_param_desc.hpp declares the template and uses it with
+  // a dependent argument, so the SYCL headers may be read before this file.
   OS << "// Integration header written by the usycl plugin (device pass): the\n"
         "// kernel parameter descriptors of sycl/detail/kernel_param_desc.hpp.\n"
         "#pragma once\n"
-        "#define __USYCL_INTEGRATION_HEADER__ 1\n"
         "namespace __usycl_int_header {\n"
         "struct kernel_signature_t {\n"
         "  const char *name;\n"
         "  unsigned num_params;\n"
         "  unsigned first;\n"
         "};\n"
-        "inline constexpr kernel_signature_t kernel_signatures[] = {\n"
+        "template <typename KernelName> struct tables;\n"
+        "template <typename KernelName> struct tables {\n"
+        "  static constexpr kernel_signature_t kernel_signatures[] = {\n"
      << Signatures
-     << "  {\"\", 0, 0}};\n"
-        "inline constexpr unsigned num_kernel_signatures = "
+     << "    {\"\", 0, 0}};\n"
+        "  static constexpr unsigned num_kernel_signatures = "
      << NumKernels
      << ";\n"
-        "// kind, size, offset, info per captured field\n"
-        "inline constexpr int kernel_params[] = {\n"
+        "  // kind, size, offset, info per captured field\n"
+        "  static constexpr int kernel_params[] = {\n"
      << Params
-     << "  -1, 0, 0, 0};\n"
+     << "    -1, 0, 0, 0};\n"
+        "};\n"
         "} // namespace __usycl_int_header\n";
 }
 

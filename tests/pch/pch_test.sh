@@ -208,4 +208,15 @@ used=$(grep -o -- "-include-pch [^ ]*" "$work/v9.txt" | sort -u | wc -l)
 USYCL_PCH_CACHE_MAX_SIZE=lots "$usyclxx" -O1 -c "$work/prog.cpp" -o "$work/o1.o" 2> "$work/v9b.txt" || fail "compile with a bad bound"
 grep -q "warning: USYCL_PCH_CACHE_MAX_SIZE='lots' is not a size" "$work/v9b.txt" || fail "no warning for a bad bound: $(cat "$work/v9b.txt")"
 
+# 10. The host raising (-fsycl-raise-host) reads the headers too, its
+#     integration header included after them, and raises the same module as
+#     without (the kernel's parameter descriptors reach schedule_kernel).
+raise() { "$usyclxx" -fsycl-targets=x86_64 -fsycl-raise-host -S -emit-mlir "$work/prog.cpp" "$@"; }
+raise -o "$work/r1.mlir" 2> /dev/null || fail "first raising" # marks the configurations
+raise -o "$work/r2.mlir" -v 2> "$work/v10.txt" || { cat "$work/v10.txt"; fail "second raising"; }
+[ "$(grep -c -- "-include-pch" "$work/v10.txt")" -ge 2 ] || fail "the raising's two passes did not both read a header"
+USYCL_PCH=0 raise -o "$work/r0.mlir" 2> /dev/null || fail "raising with USYCL_PCH=0"
+grep -q "sycl.host.schedule_kernel" "$work/r2.mlir" || fail "nothing raised with the header"
+cmp -s "$work/r0.mlir" "$work/r2.mlir" || fail "the raised module differs with the header"
+
 echo "pch: PASSED"

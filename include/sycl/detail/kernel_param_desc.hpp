@@ -75,18 +75,24 @@ constexpr bool kernel_name_equal(const char *a, const char *b) {
 } // namespace _V1
 } // namespace sycl
 
-// The integration header (written by the device pass's plugin) defines
-//   __usycl_int_header::kernel_signatures[] / num_kernel_signatures
-//   __usycl_int_header::kernel_params[]
-// and __USYCL_INTEGRATION_HEADER__.
-#if defined(__USYCL_RAISE_HOST__) && defined(__USYCL_INTEGRATION_HEADER__) &&         \
-    !defined(__SYCL_DEVICE_ONLY__)
+// The integration header (written by the device pass's plugin) defines the
+// class template __usycl_int_header::tables: the unit's
+//   kernel_signatures[] / num_kernel_signatures and kernel_params[].
+// It is declared here and only used with a dependent argument, so these
+// headers parse the same with or without it and it may be read after them
+// (usycl++ includes it after the precompiled SYCL headers).
+#if defined(__USYCL_RAISE_HOST__) && !defined(__SYCL_DEVICE_ONLY__)
+namespace __usycl_int_header {
+template <typename KernelName> struct tables;
+} // namespace __usycl_int_header
+
 namespace sycl {
 inline namespace _V1 {
 namespace detail {
-constexpr int find_kernel_signature(const char *name) {
-  for (unsigned i = 0; i < __usycl_int_header::num_kernel_signatures; ++i)
-    if (kernel_name_equal(__usycl_int_header::kernel_signatures[i].name, name))
+template <typename KernelName> constexpr int find_kernel_signature(const char *name) {
+  using tables = __usycl_int_header::tables<KernelName>;
+  for (unsigned i = 0; i < tables::num_kernel_signatures; ++i)
+    if (kernel_name_equal(tables::kernel_signatures[i].name, name))
       return static_cast<int>(i);
   return -1;
 }
@@ -97,13 +103,14 @@ constexpr int find_kernel_signature(const char *name) {
 // In handler::set_kernel: the annotated descriptor variables of seed 003.
 #define USYCL_ANNOTATE_KERNEL_PARAMS(Name)                                                 \
   if constexpr (constexpr int usycl_sig_ =                                                 \
-                    ::sycl::detail::find_kernel_signature(USYCL_KERNEL_SYMBOL(Name));      \
+                    ::sycl::detail::find_kernel_signature<Name>(USYCL_KERNEL_SYMBOL(Name)); \
                 usycl_sig_ >= 0) {                                                         \
-    constexpr unsigned usycl_np_ = __usycl_int_header::kernel_signatures[usycl_sig_].num_params; \
-    constexpr unsigned usycl_first_ = __usycl_int_header::kernel_signatures[usycl_sig_].first;   \
+    using usycl_tables_ = ::__usycl_int_header::tables<Name>;                              \
+    constexpr unsigned usycl_np_ = usycl_tables_::kernel_signatures[usycl_sig_].num_params; \
+    constexpr unsigned usycl_first_ = usycl_tables_::kernel_signatures[usycl_sig_].first;  \
     unsigned numParams __SYCL_ANNOTATE(kernel_num_params) = usycl_np_;                     \
     const int *paramDesc __SYCL_ANNOTATE(kernel_param_desc) =                              \
-        &__usycl_int_header::kernel_params[usycl_first_ * USYCL_KERNEL_PARAM_DESC_INTS];   \
+        &usycl_tables_::kernel_params[usycl_first_ * USYCL_KERNEL_PARAM_DESC_INTS];        \
     (void)numParams;                                                                       \
     (void)paramDesc;                                                                       \
   }
