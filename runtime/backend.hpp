@@ -94,6 +94,15 @@ public:
   virtual void fill(void *dst, const void *pattern, size_t pattern_size,
                     size_t count) = 0;
   virtual void prefetch(const void *ptr, size_t bytes) = 0;
+  // After a reduction kernel: its result from the device-memory staging slot
+  // `src` into the user's USM memory `dst`, which lies in the allocation
+  // [alloc_base, alloc_base + alloc_bytes) of kind `kind`. A backend may also
+  // choose where a small shared allocation lives (the host reads results).
+  virtual void copy_reduction_result(void *dst, const void *src, size_t bytes, usm_kind kind,
+                                     const void *alloc_base, size_t alloc_bytes) {
+    (void)kind, (void)alloc_base, (void)alloc_bytes;
+    memcpy(dst, src, bytes);
+  }
   // Runs fn on a host thread when the work enqueued before it has finished;
   // later work waits for fn. Used for host tasks and buffer bookkeeping.
   virtual void host_callback(void (*fn)(void *), void *arg) = 0;

@@ -171,6 +171,7 @@ struct staged_result {
   char *user;
   char *temp;
   size_t bytes;
+  usycl::rt::usm_allocation allocation; // the one holding `user`
 };
 struct staged_results {
   std::unique_lock<std::mutex> lock; // the queue's staging memory, held to copy_out
@@ -190,7 +191,8 @@ struct staged_results {
       while (next < results.size() && results[next].user == first.user + bytes &&
              results[next].temp == first.temp + bytes)
         bytes += results[next++].bytes;
-      bq.memcpy(first.user, first.temp, bytes);
+      bq.copy_reduction_result(first.user, first.temp, bytes, first.allocation.kind,
+                               first.allocation.base, first.allocation.bytes);
       i = next;
     }
   }
@@ -220,7 +222,7 @@ staged_results stage_usm_reductions(const command_group &cg, usycl::rt::backend_
     }
     char *temp = base + offset;
     used = offset + t.bytes;
-    staged.results.push_back({user, temp, t.bytes});
+    staged.results.push_back({user, temp, t.bytes, *a});
     std::memcpy(object + t.pointer_offset, &temp, sizeof temp);
     USYCL_TRACE_IF(basic, "reduction", "%u-byte result at %p (%s) staged in device memory %p on %s",
                    t.bytes, static_cast<void *>(user), usm_kind_name(a->kind),

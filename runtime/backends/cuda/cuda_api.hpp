@@ -107,6 +107,8 @@ enum : int { // CUjit_option
 };
 enum : int { CU_JIT_INPUT_PTX = 1 }; // CUjitInputType
 enum : int { CU_MEM_LOCATION_TYPE_DEVICE = 1, CU_MEM_LOCATION_TYPE_HOST = 2 };
+enum : int { CU_MEM_ADVISE_SET_PREFERRED_LOCATION = 3, CU_MEM_ADVISE_SET_ACCESSED_BY = 5 };
+inline constexpr CUdevice CU_DEVICE_CPU = -1;
 inline constexpr unsigned CU_MEM_ATTACH_GLOBAL = 0x1;
 inline constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
 inline constexpr unsigned CU_EVENT_DEFAULT = 0x0;
@@ -256,6 +258,10 @@ static_assert(sizeof(CUDA_ARRAY3D_DESCRIPTOR) == 40 && sizeof(CUDA_MEMCPY3D) == 
      CUstream stream))                                                         \
   X(mem_prefetch_async_v1, "cuMemPrefetchAsync", false, CUresult,              \
     (CUdeviceptr ptr, size_t bytes, CUdevice dst, CUstream stream))            \
+  X(mem_advise_v2, "cuMemAdvise_v2", false, CUresult,                          \
+    (CUdeviceptr ptr, size_t bytes, int advice, CUmemLocation location))       \
+  X(mem_advise_v1, "cuMemAdvise", false, CUresult,                             \
+    (CUdeviceptr ptr, size_t bytes, int advice, CUdevice dev))                 \
   X(stream_create, "cuStreamCreate", true, CUresult,                           \
     (CUstream * stream, unsigned flags))                                       \
   X(stream_destroy, "cuStreamDestroy_v2", true, CUresult, (CUstream stream))   \

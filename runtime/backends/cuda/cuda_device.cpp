@@ -290,6 +290,10 @@ void cuda_device::free(void *ptr, usm_kind kind) {
   }
   // An image's storage: its CUDA array mirrors go with it.
   if (kind == usm_kind::device) state_->images->forget(ptr);
+  if (kind == usm_kind::shared) {
+    std::lock_guard lock(state_->host_results_mutex);
+    state_->host_results.erase(ptr);
+  }
   free_raw(ptr, kind);
 }
 

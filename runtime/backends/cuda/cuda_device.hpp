@@ -18,6 +18,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <unordered_set>
 #include <unordered_map>
 
 namespace usycl::rt::cuda {
@@ -48,6 +49,10 @@ struct device_state {
   // Whether this device's context may access other devices' memory, per
   // peer, decided on the first copy between them (cuda_peer.hpp).
   peer_links peers;
+  // Shared allocations kept in host memory for reduction results
+  // (cuda_queue::copy_reduction_result); forgotten when freed.
+  std::mutex host_results_mutex;
+  std::unordered_set<const void *> host_results;
 
   ~device_state();
 };

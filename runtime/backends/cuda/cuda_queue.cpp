@@ -2,6 +2,7 @@
 
 #include "cuda_assert.hpp"
 #include "cuda_fill.hpp"
+#include "../../trace.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -311,6 +312,43 @@ void cuda_queue::prefetch(const void *ptr, size_t bytes) {
   } else if (api_.mem_prefetch_async_v1) {
     api_.mem_prefetch_async_v1(dptr(ptr), bytes, ctx_.device(), stream_);
   }
+}
+
+void cuda_queue::copy_reduction_result(void *dst, const void *src, size_t bytes, usm_kind kind,
+                                       const void *alloc_base, size_t alloc_bytes) {
+  if (kind == usm_kind::shared && alloc_bytes <= small_result_allocation &&
+      dev_->concurrent_managed && !dev_->pageable_access) {
+    bool first;
+    {
+      std::lock_guard lock(dev_->host_results_mutex);
+      first = dev_->host_results.insert(alloc_base).second;
+    }
+    if (first) {
+      ctx_.make_current();
+      // Hints: a failure leaves the allocation as it was (the copy below
+      // stays correct, only slower).
+      CUresult placed, mapped;
+      if (api_.mem_advise_v2) {
+        placed = api_.mem_advise_v2(dptr(alloc_base), alloc_bytes,
+                                    CU_MEM_ADVISE_SET_PREFERRED_LOCATION,
+                                    CUmemLocation{CU_MEM_LOCATION_TYPE_HOST, 0});
+        mapped = api_.mem_advise_v2(dptr(alloc_base), alloc_bytes, CU_MEM_ADVISE_SET_ACCESSED_BY,
+                                    CUmemLocation{CU_MEM_LOCATION_TYPE_DEVICE, ctx_.device()});
+      } else if (api_.mem_advise_v1) {
+        placed = api_.mem_advise_v1(dptr(alloc_base), alloc_bytes,
+                                    CU_MEM_ADVISE_SET_PREFERRED_LOCATION, CU_DEVICE_CPU);
+        mapped = api_.mem_advise_v1(dptr(alloc_base), alloc_bytes, CU_MEM_ADVISE_SET_ACCESSED_BY,
+                                    ctx_.device());
+      } else {
+        placed = mapped = CUDA_ERROR_NOT_SUPPORTED;
+      }
+      USYCL_TRACE_IF(basic, "reduction",
+                     "shared allocation %p (%zu bytes) receives a result: kept in host memory "
+                     "(cuMemAdvise %d) and mapped for %s (%d)",
+                     alloc_base, alloc_bytes, int(placed), dev_->info.name.c_str(), int(mapped));
+    }
+  }
+  memcpy(dst, src, bytes);
 }
 
 void cuda_queue::trampoline(void *p) {

@@ -27,6 +27,15 @@ public:
   void fill(void *dst, const void *pattern, size_t pattern_size,
             size_t count) override;
   void prefetch(const void *ptr, size_t bytes) override;
+  // A shared allocation of at most small_result_allocation bytes that
+  // receives a reduction's result is kept in host memory and mapped for
+  // this device (cuMemAdvise, once per allocation): the result's copy then
+  // writes the host's page, and the host's read of it does not fault the
+  // page back from the GPU (~100 us per call on an H100: BabelStream's dot
+  // at 0.93 x CUDA).
+  void copy_reduction_result(void *dst, const void *src, size_t bytes, usm_kind kind,
+                             const void *alloc_base, size_t alloc_bytes) override;
+  static constexpr size_t small_result_allocation = 4096;
   // fn runs on the CUDA driver's callback thread (cuLaunchHostFunc), after
   // the work before it; later work on the stream waits until it returns.
   // Like any CUDA host function it must not call CUDA (nor this backend)
