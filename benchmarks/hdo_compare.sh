@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Host-device specialisation against none, program by program (issue 21,
 # docs/benchmarks.md): every SYCL benchmark of run.sh, built as run.sh builds
-# it plus -fsycl-host-device-opt (opt-in since issue 45; on the CPU for the
+# it plus -fsycl-host-device-opt (its default at -O3 since issue 45; on the CPU for the
 # CPU only), runs with its clones (USYCL_HOST_DEVICE_OPT=1) and without (=0,
 # the generic kernels of the same binary), alternately, BENCH_ROUNDS times
 # each; every rate and time it prints is compared, best round against best

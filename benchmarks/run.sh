@@ -47,15 +47,15 @@ sycl matmul_sycl matmul/matmul_sycl.cpp
 sycl sub_group_reduce_sycl sub_group_reduce/sub_group_reduce_sycl.cpp
 sycl local_memory_sycl local_memory/local_memory_sycl.cpp
 # Issue 21: one program built twice, the kernels specialised on the constants
-# their submissions capture (-fsycl-host-device-opt, opt-in since issue 45)
-# and generic (the default).
+# their submissions capture (-fsycl-host-device-opt, the default at -O3 since
+# issue 45) and generic.
 build host_device_opt_sycl "$usyclxx" -O3 "${usyclxx_flags[@]}" -fno-sycl-host-device-opt \
   "$here/host_device_opt/host_device_opt_sycl.cpp"
 build host_device_opt_spec "$usyclxx" -O3 "${usyclxx_flags[@]}" -fsycl-host-device-opt \
   "$here/host_device_opt/host_device_opt_sycl.cpp"
-# The tiled matmul as built by default and specialised (-fsycl-host-device-opt:
-# its local accessors' ranges folded, issues 20, 21).
-build matmul_spec "$usyclxx" -O3 "${usyclxx_flags[@]}" -fsycl-host-device-opt \
+# The tiled matmul as built by default (at -O3 specialised: its local
+# accessors' ranges folded, issues 20, 21) and generic (as at -O2).
+build matmul_generic "$usyclxx" -O3 "${usyclxx_flags[@]}" -fno-sycl-host-device-opt \
   "$here/matmul/matmul_sycl.cpp"
 # Issue 44: a docking code's kernel as its users build it: -ffast-math, no
 # -march for usycl++ (the OpenMP peer gets -march=native, nvcc -use_fast_math).
@@ -227,12 +227,12 @@ bench() { # bench <cpu|cuda>
   fi
   local mm_peer=matmul_cuda mm_metric=cuda_tiled_GFLOPs variant
   [ $dev = cpu ] && mm_peer=matmul_omp mm_metric=omp_GFLOPs
-  # The default build and the specialised one (-fsycl-host-device-opt: the
-  # local accessors' 16 x 16 ranges folded), each beside the native peer.
-  for variant in sycl spec; do
+  # The default build (-O3: the local accessors' 16 x 16 ranges folded) and
+  # the generic one (-fno-sycl-host-device-opt), each beside the native peer.
+  for variant in sycl generic; do
     pair s n "$sel" matmul_$variant $mm_peer $m_args; echo "$s$n"
     local a b; a=$(value "$s" tiled_GFLOPs); b=$(value "$n" $mm_metric)
-    add "tiled matmul $dev$([ $variant = spec ] && echo ' (specialised)')" "GFLOP/s" \
+    add "tiled matmul $dev$([ $variant = generic ] && echo ' (generic)')" "GFLOP/s" \
       "$a" "$b" "$(ratio "$a" "$b")" higher
   done
   # Sub-group reduce and scan: reqd_sub_group_size(16), on CUDA (32 only)

@@ -56,11 +56,13 @@ bool planHasKernels(const std::string &Plan) {
 } // namespace
 
 std::optional<std::string> SourceCompiler::planSpecializations(const InputFile &Source) {
-  // Asked for: say what is lost; the source is compiled generic as it would
-  // be without the option.
+  // The source is compiled generic as it would be without the option. Asked
+  // for with the flag: say what is lost; on by default (-O3): say it only
+  // with -v (a source the planning cannot read is not the user's error).
   auto Skip = [&](const Twine &Why) -> std::optional<std::string> {
-    printWarning("-fsycl-host-device-opt: '" + Source.Path +
-                 "' is compiled without host-device specialisation: " + Why);
+    if (Options.hostDeviceOptRequested() || Runner.verbose())
+      printWarning("-fsycl-host-device-opt: '" + Source.Path +
+                   "' is compiled without host-device specialisation: " + Why);
     return std::nullopt;
   };
   std::string RaiseTool = raiseTool();

@@ -30,9 +30,8 @@ std::string OptimizationLevel::optFlag() const {
       .Default("-O3"); // -O4 and up, -Ofast
 }
 
-bool OptimizationLevel::atLeastO2() const {
-  const std::string Opt = optFlag(); // -O4 and up, -Ofast: -O3
-  return given() && (Opt == "-O2" || Opt == "-O3");
+bool OptimizationLevel::atLeastO3() const {
+  return given() && optFlag() == "-O3"; // -O4 and up, -Ofast: -O3
 }
 
 FloatingPointModel DriverOptions::floatingPoint() const {
@@ -45,13 +44,15 @@ FloatingPointModel DriverOptions::floatingPoint() const {
   return floatingPointModel(Flags, Fp32PrecSqrt);
 }
 
-// Opt-in (issue 45): the planning's extra front-end passes cost more than a
-// source's whole compile without it, for gains in a few kernels
-// (docs/driver.md, "Compile time").
+// On by default at -O3 only (issue 45): the planning's extra passes cost about
+// as much as the rest of a warm -O2 compile (docs/driver.md, "Compile time"),
+// and -O3 is where a user asks for speed over compile time; its clones are
+// what the tiled matmul and the local-memory kernels need on NVPTX
+// (docs/benchmarks.md).
 bool DriverOptions::hostDeviceOpt() const {
   if (Optimization.isO0())
     return false;
-  return HostDeviceOpt.value_or(false);
+  return HostDeviceOpt.value_or(Optimization.atLeastO3());
 }
 
 std::string OptimizationLevel::llcFlag() const {

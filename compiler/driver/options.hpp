@@ -62,8 +62,8 @@ struct OptimizationLevel {
 
   bool given() const { return !Flag.empty(); }
   bool isO0() const { return Flag == "-O0"; }
-  // -O2, -O3, -O4 and up, -Ofast: what -fsycl-host-device-opt is on at.
-  bool atLeastO2() const;
+  // -O3, -O4 and up, -Ofast: where -fsycl-host-device-opt is on by default.
+  bool atLeastO3() const;
   // Device pass: the user's level; -O2 when none was given, because device
   // code that is not optimized is rarely what anyone wants (as DPC++ does).
   std::string devicePassFlag() const { return given() ? Flag : "-O2"; }
@@ -88,11 +88,15 @@ struct DriverOptions {
   bool EmitMLIR = false;
   // -fsycl-host-device-opt: kernels specialised on the constants their
   // submissions capture (issue 21, docs/mlir.md; host_device_opt.cpp).
-  // -f[no-]sycl-host-device-opt as given (the last one wins); unset: off.
+  // -f[no-]sycl-host-device-opt as given (the last one wins); unset: on at
+  // -O3 and above, off below.
   std::optional<bool> HostDeviceOpt;
   // Whether sources are specialised on their submissions' constants (asked
-  // for, and not at -O0).
+  // for, or -O3 without -fno-; never at -O0).
   bool hostDeviceOpt() const;
+  // Whether the user asked for it with the flag: then a source that cannot
+  // be planned gets a warning (by default it compiles generic quietly).
+  bool hostDeviceOptRequested() const { return HostDeviceOpt.value_or(false); }
 
   // The targets to compile and link for. With -fsycl-fixed-targets, only
   // those in both lists (seed 002's intersection rule; the CPU is x86_64),
