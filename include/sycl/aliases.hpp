@@ -48,5 +48,19 @@ USYCL_CL_VECTOR_ALIASES(float)
 USYCL_CL_VECTOR_ALIASES(double)
 #undef USYCL_CL_VECTOR_ALIASES
 
+// DPC++ still ships the scalar names in sycl:: too (sycl::cl_int, ...).
+using opencl::cl_bool;
+using opencl::cl_char;
+using opencl::cl_uchar;
+using opencl::cl_short;
+using opencl::cl_ushort;
+using opencl::cl_int;
+using opencl::cl_uint;
+using opencl::cl_long;
+using opencl::cl_ulong;
+using opencl::cl_half;
+using opencl::cl_float;
+using opencl::cl_double;
+
 } // namespace _V1
 } // namespace sycl

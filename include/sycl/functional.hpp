@@ -6,6 +6,7 @@
 #include <sycl/detail/defines.hpp>
 #include <sycl/half.hpp>
 
+#include <functional>
 #include <limits>
 #include <type_traits>
 #include <utility>
@@ -89,10 +90,32 @@ template <> struct maximum<void> {
 
 namespace detail {
 
-// Whether Op is the function object F, typed for T or transparent.
+// The <functional> object a SYCL function object stands for: DPC++ gives
+// std::plus, std::multiplies, ... the reductions, identities and group
+// algorithms of their sycl:: twins (minimum and maximum have none).
+template <template <typename> class F> struct std_twin {
+  template <typename T> using type = F<T>;
+};
+#define USYCL_STD_TWIN(NAME)                                                                       \
+  template <> struct std_twin<NAME> {                                                              \
+    template <typename T> using type = std::NAME<T>;                                               \
+  };
+USYCL_STD_TWIN(plus)
+USYCL_STD_TWIN(multiplies)
+USYCL_STD_TWIN(bit_and)
+USYCL_STD_TWIN(bit_or)
+USYCL_STD_TWIN(bit_xor)
+USYCL_STD_TWIN(logical_and)
+USYCL_STD_TWIN(logical_or)
+#undef USYCL_STD_TWIN
+
+// Whether Op is the function object F, typed for T or transparent, or its
+// <functional> twin.
 template <template <typename> class F, typename Op, typename T>
 inline constexpr bool is_op_v =
-    std::is_same_v<std::remove_cv_t<Op>, F<T>> || std::is_same_v<std::remove_cv_t<Op>, F<void>>;
+    std::is_same_v<std::remove_cv_t<Op>, F<T>> || std::is_same_v<std::remove_cv_t<Op>, F<void>> ||
+    std::is_same_v<std::remove_cv_t<Op>, typename std_twin<F>::template type<T>> ||
+    std::is_same_v<std::remove_cv_t<Op>, typename std_twin<F>::template type<void>>;
 
 // The type classes of SYCL 2020's known-identity table (§4.9.2.2):
 // "arithmetic" includes bool and sycl::half, "integral" includes bool.

@@ -248,6 +248,10 @@ public:
   }
 };
 
+// SYCL 2020 §4.14.3.1: marray m{1.f, 2.f} is a marray<float, 2>.
+template <class T, class... U, class = std::enable_if_t<(std::is_same_v<T, U> && ...)>>
+marray(T, U...) -> marray<T, sizeof...(U) + 1>;
+
 // ---- type aliases (SYCL 2020 §4.14.3.2) ----
 #define USYCL_MARRAY_ALIASES(N)                                                          \
   using mbool##N = marray<bool, N>;                                                      \

@@ -129,12 +129,24 @@ template <typename T> using remove_decoration_t = typename remove_decoration<T>:
 namespace detail {
 // Pointer arithmetic shared by every multi_ptr form (object element types
 // only; an integer offset of any integral type, so that `p + size_t(i)` is
-// not ambiguous). Hidden friends of a base class are found by argument-
-// dependent lookup on the derived multi_ptr.
+// not ambiguous, or a class or enumeration that converts to one, as the
+// specification's non-template `operator+(multi_ptr, difference_type)`
+// takes them: `p + item` with a 1-D item). Hidden friends of a base class
+// are found by argument-dependent lookup on the derived multi_ptr.
 template <typename Derived, typename ElementType> class multi_ptr_arithmetic {
   template <typename U> using if_object = std::enable_if_t<!std::is_void_v<U>, int>;
   template <typename I, typename U>
-  using if_offset = std::enable_if_t<std::is_integral_v<I> && !std::is_void_v<U>, int>;
+  using if_offset = std::enable_if_t<(std::is_integral_v<I> ||
+                                      ((std::is_class_v<I> || std::is_enum_v<I>) &&
+                                       std::is_convertible_v<const I &, std::ptrdiff_t>)) &&
+                                         !std::is_void_v<U>,
+                                     int>;
+  template <typename I> static auto offset(const I &r) {
+    if constexpr (std::is_integral_v<I>)
+      return r;
+    else
+      return static_cast<std::ptrdiff_t>(r);
+  }
 
 public:
   template <typename U = ElementType, if_object<U> = 0> friend Derived &operator++(Derived &mp) {
@@ -159,24 +171,24 @@ public:
   }
   template <typename I, typename U = ElementType, if_offset<I, U> = 0>
   friend Derived &operator+=(Derived &lhs, I r) {
-    lhs.ptr_ += r;
+    lhs.ptr_ += offset(r);
     return lhs;
   }
   template <typename I, typename U = ElementType, if_offset<I, U> = 0>
   friend Derived &operator-=(Derived &lhs, I r) {
-    lhs.ptr_ -= r;
+    lhs.ptr_ -= offset(r);
     return lhs;
   }
   template <typename I, typename U = ElementType, if_offset<I, U> = 0>
   friend Derived operator+(const Derived &lhs, I r) {
     Derived sum = lhs;
-    sum.ptr_ += r;
+    sum.ptr_ += offset(r);
     return sum;
   }
   template <typename I, typename U = ElementType, if_offset<I, U> = 0>
   friend Derived operator-(const Derived &lhs, I r) {
     Derived difference = lhs;
-    difference.ptr_ -= r;
+    difference.ptr_ -= offset(r);
     return difference;
   }
 };

@@ -7,10 +7,16 @@
 //    peer access of a device to itself;
 //  * sycl_ext_intel_device_info: free_memory (CPU and CUDA), the memory
 //    clock, bus width and PCI address (CUDA), feature_not_supported without
-//    the aspect.
+//    the aspect;
+//  * std::plus / std::multiplies / std::bit_or reductions with their known
+//    identities (initialize_to_identity), sycl::cl_int and friends, every
+//    backend enumerator and operator<< of a backend, marray's deduction
+//    guide, multi_ptr + a 1-D item (issue 46).
 #include "e2e_common.hpp"
 
 #include <cstdint>
+#include <functional>
+#include <sstream>
 
 namespace syclex = sycl::ext::oneapi::experimental;
 
@@ -114,6 +120,71 @@ int main() {
    }).wait();
   e2e::check_eq("clock<work_group> increases", t[1] > t[0], true);
   e2e::check_eq("clock<device> increases", t[3] > t[2], true);
+
+  // DPC++ treats the <functional> objects like their sycl:: twins.
+  static_assert(sycl::has_known_identity_v<std::plus<int>, int>);
+  static_assert(sycl::known_identity_v<std::multiplies<float>, float> == 1.0f);
+  static_assert(sycl::known_identity_v<std::bit_and<unsigned>, unsigned> == ~0u);
+  {
+    long *sums = sycl::malloc_shared<long>(3, q);
+    sums[0] = 99, sums[1] = 99, sums[2] = 99;
+    const auto init = sycl::property::reduction::initialize_to_identity{};
+    q.parallel_for(sycl::range<1>(n),
+                   sycl::reduction(sums, std::plus<long>(), init),
+                   sycl::reduction(sums + 1, std::multiplies<>(), init),
+                   sycl::reduction(sums + 2, std::bit_or<long>(), init),
+                   [=](sycl::id<1> i, auto &sum, auto &product, auto &bits) {
+                     sum += in[i];
+                     product *= (i[0] % 64 == 0) ? 2 : 1;
+                     bits |= 1L << (i[0] % 40);
+                   })
+        .wait();
+    long want_sum = 0;
+    for (int i = 0; i < n; ++i) want_sum += in[i];
+    e2e::check_eq("reduction with std::plus", sums[0], want_sum);
+    e2e::check_eq("reduction with std::multiplies<>", sums[1], 16L);
+    e2e::check_eq("reduction with std::bit_or", sums[2], (1L << 40) - 1);
+    sycl::free(sums, q);
+  }
+  static_assert(std::is_same_v<sycl::cl_int, int32_t> && std::is_same_v<sycl::cl_ulong, uint64_t> &&
+                std::is_same_v<sycl::cl_float, float> && std::is_same_v<sycl::cl_half, sycl::half>);
+  {
+    std::ostringstream os;
+    os << q.get_backend() << " " << sycl::backend::opencl << " " << sycl::backend::ext_oneapi_level_zero;
+    const std::string mine = dev.get_backend() == sycl::backend::ext_oneapi_cuda ? "ext_oneapi_cuda"
+                                                                                 : "ext_oneapi_native_cpu";
+    e2e::check_eq("backends printed", os.str(), mine + " opencl ext_oneapi_level_zero");
+    int branch = 0;
+    switch (dev.get_backend()) {
+    case sycl::backend::opencl:
+    case sycl::backend::ext_oneapi_level_zero:
+    case sycl::backend::ext_oneapi_hip:
+      branch = 1;
+      break;
+    case sycl::backend::ext_oneapi_cuda:
+    case sycl::backend::ext_oneapi_native_cpu:
+      branch = 2;
+      break;
+    default:
+      break;
+    }
+    e2e::check_eq("switch over DPC++'s backends", branch, 2);
+  }
+  {
+    sycl::marray m{1.f, 2.f, 3.f};
+    static_assert(std::is_same_v<decltype(m), sycl::marray<float, 3>>);
+    e2e::check_eq("marray deduction guide", m[2], 3.f);
+    int *out = sycl::malloc_shared<int>(n, q);
+    q.parallel_for(sycl::range<1>(n), [=](sycl::item<1> it) {
+       auto base = sycl::address_space_cast<sycl::access::address_space::global_space,
+                                             sycl::access::decorated::no>(in);
+       out[it] = *(base + it) + 1; // multi_ptr + item<1> (its size_t conversion)
+     }).wait();
+    bool same = true;
+    for (int i = 0; i < n; ++i) same = same && out[i] == in[i] + 1;
+    e2e::check_eq("multi_ptr + item", same, true);
+    sycl::free(out, q);
+  }
 
   sycl::free(in, q);
   sycl::free(group_sum, q);

@@ -223,20 +223,21 @@ void multi_dim(sycl::queue &q) {
 // known identity, and a KernelName.
 class named_reduction;
 void operators(sycl::queue &q) {
+  const auto add = [](int a, int b) { return a + b; };
   int *r = sycl::malloc_shared<int>(6, q);
   unsigned *u = sycl::malloc_shared<unsigned>(1, q);
   r[0] = 1;   // product
   r[1] = 0;   // bit_or
   r[2] = -1;  // bit_and
   r[3] = 3;   // count via ++
-  r[4] = 0;   // custom operator (std::plus, no known identity)
+  r[4] = 0;   // custom operator (a lambda: no known identity)
   r[5] = 100; // explicit identity, maximum
   *u = 0;
   const size_t n = 1000;
   q.parallel_for<named_reduction>(
        sycl::range<1>(n), sycl::reduction(r + 0, sycl::multiplies<int>()),
        sycl::reduction(r + 1, sycl::bit_or<int>()), sycl::reduction(r + 2, sycl::bit_and<int>()),
-       sycl::reduction(r + 3, sycl::plus<int>()), sycl::reduction(r + 4, std::plus<int>()),
+       sycl::reduction(r + 3, sycl::plus<int>()), sycl::reduction(r + 4, add),
        sycl::reduction(r + 5, std::numeric_limits<int>::min(), sycl::maximum<int>()),
        sycl::reduction(u, sycl::plus<unsigned>()),
        [=](sycl::id<1> id, auto &prod, auto &bor, auto &band, auto &cnt, auto &custom, auto &mx,
@@ -255,7 +256,7 @@ void operators(sycl::queue &q) {
   check("bit_or", r[1], int(0x7fffffff));
   check("bit_and", r[2], ~0x7f);
   check("operator++", r[3], 3 + int(n));
-  check("std::plus (no known identity)", r[4], int(n * (n - 1) / 2));
+  check("custom operator (no known identity)", r[4], int(n * (n - 1) / 2));
   check("maximum with explicit identity", r[5], 516);
   check("unsigned sum", *u, unsigned(n * (n - 1) / 2));
   sycl::free(r, q);
