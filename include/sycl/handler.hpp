@@ -13,6 +13,7 @@
 #include <sycl/kernel_bundle.hpp>
 #include <sycl/kernel_handler.hpp>
 #include <sycl/nd_range.hpp>
+#include <sycl/type_traits.hpp>
 
 #include <cstring>
 #include <typeinfo>
@@ -297,7 +298,9 @@ public:
     set_fill(ptr, &byte, 1, bytes);
   }
   template <typename T> void fill(void *ptr, const T &pattern, size_t count) {
-    static_assert(std::is_trivially_copyable_v<T>, "fill patterns must be trivially copyable");
+    // Device copyable (SYCL 2020 §3.13.1): std::pair, std::tuple, ... of
+    // trivially copyable parts too; the pattern goes as its bytes.
+    static_assert(is_device_copyable_v<T>, "fill patterns must be device copyable");
     set_fill(ptr, &pattern, sizeof(T), count);
   }
   void prefetch(const void *ptr, size_t bytes) {

@@ -355,13 +355,23 @@ USYCL_INLINE void atomic_combine(T *p, const T &v, const Op &op) {
   } else {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
                   "reduction variables must be 1, 2, 4 or 8 bytes");
-    static_assert(std::is_trivially_copyable_v<T>,
-                  "reduction variables must be trivially copyable");
+    static_assert(is_device_copyable_v<T>,
+                  "reduction variables must be device copyable (trivially copyable, or "
+                  "std::pair/std::tuple of such types)");
     using U = typename uint_of_size<sizeof(T)>::type;
+    // Through memcpy, not bit_cast: std::pair is device copyable but not
+    // trivially copyable.
+    auto bits_of = [](const T &x) {
+      U u;
+      __builtin_memcpy(&u, &x, sizeof(T));
+      return u;
+    };
     U *up = reinterpret_cast<U *>(p);
     U old = __scoped_atomic_load_n(up, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
     while (true) {
-      const U desired = __builtin_bit_cast(U, static_cast<T>(op(__builtin_bit_cast(T, old), v)));
+      T current = v;
+      __builtin_memcpy(&current, &old, sizeof(T));
+      const U desired = bits_of(static_cast<T>(op(current, v)));
       if (desired == old)
         return;
       if (__scoped_atomic_compare_exchange_n(up, &old, desired, true, __ATOMIC_RELAXED,

@@ -11,12 +11,13 @@
 //  * std::plus / std::multiplies / std::bit_or reductions with their known
 //    identities (initialize_to_identity), sycl::cl_int and friends, every
 //    backend enumerator and operator<< of a backend, marray's deduction
-//    guide, multi_ptr + a 1-D item (issue 46).
+//    guide, multi_ptr + a 1-D item, an arg-min reduction of std::pair (issue 46).
 #include "e2e_common.hpp"
 
 #include <cstdint>
 #include <functional>
 #include <sstream>
+#include <utility>
 
 namespace syclex = sycl::ext::oneapi::experimental;
 
@@ -145,6 +146,21 @@ int main() {
     e2e::check_eq("reduction with std::multiplies<>", sums[1], 16L);
     e2e::check_eq("reduction with std::bit_or", sums[2], (1L << 40) - 1);
     sycl::free(sums, q);
+  }
+  {
+    // An arg-min over std::pair<float, int> (device copyable, not trivially
+    // copyable) with a lambda combiner and a pattern fill, as samples write it.
+    using P = std::pair<float, int>;
+    P *best = sycl::malloc_shared<P>(1, q);
+    q.fill(best, P{1e30f, -1}, 1).wait();
+    const auto argmin = [](const P &a, const P &b) { return b.first < a.first ? b : a; };
+    q.parallel_for(sycl::range<1>(n), sycl::reduction(best, P{1e30f, -1}, argmin),
+                   [=](sycl::id<1> i, auto &r) {
+                     r.combine(P{float(in[i]) - (i[0] == 77 ? 1000.f : 0.f), int(i[0])});
+                   })
+        .wait();
+    e2e::check_eq("arg-min of std::pair<float, int>", best->second, 77);
+    sycl::free(best, q);
   }
   static_assert(std::is_same_v<sycl::cl_int, int32_t> && std::is_same_v<sycl::cl_ulong, uint64_t> &&
                 std::is_same_v<sycl::cl_float, float> && std::is_same_v<sycl::cl_half, sycl::half>);

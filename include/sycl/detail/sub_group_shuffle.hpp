@@ -12,6 +12,7 @@
 
 #include <sycl/detail/defines.hpp>
 #include <sycl/sub_group.hpp>
+#include <sycl/type_traits.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -48,16 +49,16 @@ USYCL_INLINE uint32_t shfl_word(uint32_t mask, uint32_t w, uint32_t arg, uint32_
 #endif
 
 // Shuffle among the first `n` lanes of a sub-group (`mask`: those lanes, as
-// a warp lane mask; NVPTX only). Any trivially copyable T moves as
-// ceil(sizeof(T)/4) 32-bit shuffles on NVPTX (two for double/int64, as
-// CUDA's __shfl_sync does).
+// a warp lane mask; NVPTX only). Any device copyable T (trivially copyable,
+// or std::pair and the like of such parts) moves as ceil(sizeof(T)/4)
+// 32-bit shuffles on NVPTX (two for double/int64, as CUDA's __shfl_sync
+// does).
 template <shfl_kind K, typename T>
 USYCL_INLINE T lane_shuffle(uint32_t mask, uint32_t n, const T &x, uint32_t arg) {
-  static_assert(std::is_trivially_copyable_v<T>,
-                "sub-group shuffles need a trivially copyable type");
+  static_assert(is_device_copyable_v<T>, "sub-group shuffles need a device copyable type");
 #if USYCL_DEVICE_NVPTX
   const uint32_t c = K == shfl_kind::up ? 0 : n - 1;
-  if constexpr (sizeof(T) == 4) {
+  if constexpr (sizeof(T) == 4 && std::is_trivially_copyable_v<T>) {
     return __builtin_bit_cast(T, shfl_word<K>(mask, __builtin_bit_cast(uint32_t, x), arg, c));
   } else {
     constexpr size_t words = (sizeof(T) + 3) / 4;
