@@ -275,6 +275,12 @@ void *cuda_device::malloc(usm_kind kind, size_t bytes, size_t alignment) {
 void cuda_device::free(void *ptr, usm_kind kind) {
   if (!ptr || driver::exiting())
     return;
+  // Keyed by the address the program holds (the registry's base), before an
+  // over-aligned allocation's raw base replaces it below.
+  if (kind == usm_kind::shared) {
+    std::lock_guard lock(state_->host_results_mutex);
+    state_->host_results.erase(ptr);
+  }
   if (overaligned_count_.load(std::memory_order_relaxed) != 0) {
     std::lock_guard lock(overaligned_mutex_);
     if (auto it = overaligned_.find(ptr); it != overaligned_.end()) {
@@ -290,10 +296,6 @@ void cuda_device::free(void *ptr, usm_kind kind) {
   }
   // An image's storage: its CUDA array mirrors go with it.
   if (kind == usm_kind::device) state_->images->forget(ptr);
-  if (kind == usm_kind::shared) {
-    std::lock_guard lock(state_->host_results_mutex);
-    state_->host_results.erase(ptr);
-  }
   free_raw(ptr, kind);
 }
 
